@@ -1,0 +1,1 @@
+print("TrellisBenchmarks is not built yet.")

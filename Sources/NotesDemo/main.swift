@@ -1,0 +1,1 @@
+print("NotesDemo is not built yet.")

@@ -1,0 +1,1 @@
+// Placeholder: this layer is built by its own issue.

@@ -1,0 +1,62 @@
+/// A stored property of an `ObjectTrackable` class: reading it depends on the whole object,
+/// and every assignment or in-place mutation notifies all of the object's readers, equal value
+/// or not, as `@Published` does.
+@propertyWrapper
+public struct ObjectTracked<Value> {
+  @usableFromInline
+  var value: Value
+
+  /// Creates the storage.
+  /// - Parameter wrappedValue: the initial value.
+  @inlinable
+  public init(wrappedValue: Value) { value = wrappedValue }
+
+  /// Unavailable: `@ObjectTracked` reaches its storage through the enclosing instance only.
+  @available(
+    *, unavailable,
+    message: "@ObjectTracked can only be used in a class that conforms to ObjectTrackable"
+  )
+  public var wrappedValue: Value {
+    get {
+      fatalError("@ObjectTracked can only be used in a class that conforms to ObjectTrackable")
+    }
+    set {
+      fatalError("@ObjectTracked can only be used in a class that conforms to ObjectTrackable")
+    }
+  }
+
+  /// The accessor the compiler calls for every read and write of an `@ObjectTracked` property:
+  /// reads record the object's notifier, writes announce a whole-object change.
+  @inlinable
+  public static subscript<EnclosingSelf: ObjectTrackable>(
+    _enclosingInstance instance: EnclosingSelf,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, ObjectTracked<Value>>
+  ) -> Value {
+    get {
+      recordAccess(instance.objectChanges)
+      return instance[keyPath: storageKeyPath].value
+    }
+    set {
+      let notifier = instance.objectChanges
+      if notifier.hasSubscribers {
+        notifier.sendWillSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+      }
+      instance[keyPath: storageKeyPath].value = newValue
+      if notifier.hasSubscribers {
+        notifier.sendDidSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+      }
+    }
+    _modify {
+      let notifier = instance.objectChanges
+      recordAccess(notifier)
+      if notifier.hasSubscribers {
+        notifier.sendWillSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+      }
+      yield &instance[keyPath: storageKeyPath].value
+      if notifier.hasSubscribers {
+        notifier.sendDidSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+      }
+    }
+  }
+}

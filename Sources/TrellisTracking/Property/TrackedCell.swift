@@ -1,0 +1,44 @@
+/// The storage of one `@Tracked` property of one object: its value and its subscribers.
+///
+/// The value lives in this cell rather than inline in the object so that the property has a
+/// stable identity for the registrar without any key-path hashing, and so that in-place
+/// mutation (`model.items.append(x)`) can yield the storage directly, keeping copy-on-write
+/// buffers unique.
+public class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
+  /// The stored value. Access is as thread-safe as the enclosing class makes it, exactly like a
+  /// macro-generated `_title` backing field.
+  @exclusivity(unchecked)
+  @usableFromInline
+  final var value: Value
+
+  @usableFromInline
+  init(_ value: Value) {
+    self.value = value
+    super.init()
+  }
+
+  /// Whether assigning `newValue` would store a value equal to the current one. Overridden for
+  /// `Equatable` and class values; for any other type every assignment is a change.
+  @usableFromInline
+  func isDuplicate(_ newValue: Value) -> Bool { false }
+}
+
+/// A cell for `Equatable` values: assigning an equal value does not notify.
+@usableFromInline
+final class EquatableTrackedCell<Value: Equatable>: TrackedCell<Value>, @unchecked Sendable {
+  @usableFromInline
+  override init(_ value: Value) { super.init(value) }
+
+  @usableFromInline
+  override func isDuplicate(_ newValue: Value) -> Bool { value == newValue }
+}
+
+/// A cell for class references: assigning the identical instance does not notify.
+@usableFromInline
+final class IdentityTrackedCell<Value: AnyObject>: TrackedCell<Value>, @unchecked Sendable {
+  @usableFromInline
+  override init(_ value: Value) { super.init(value) }
+
+  @usableFromInline
+  override func isDuplicate(_ newValue: Value) -> Bool { value === newValue }
+}

@@ -1,0 +1,146 @@
+import Synchronization
+
+/// Hand-written tracking accessors, shaped like Apple's `ObservationRegistrar`.
+///
+/// Use it to write out by hand what the `@Observable` macro would generate, for instance for a
+/// property with custom storage:
+///
+/// ```swift
+/// final class Counter: Trackable {
+///   private let registrar = TrackingRegistrar()
+///   private var _count = 0
+///   var count: Int {
+///     get { registrar.access(self, keyPath: \.count); return _count }
+///     set { registrar.withMutation(of: self, keyPath: \.count) { _count = newValue } }
+///   }
+/// }
+/// ```
+///
+/// Identity of a property: each key path object is looked up by its object identity first,
+/// which is a pointer hash; only the first time a given key path object is seen is it compared
+/// by value (the `AnyKeyPath` hashing Apple pays on every read). `@Tracked` needs no lookup at
+/// all and is the faster form; this one exists for compatibility.
+///
+/// A registrar is a value holding a reference, so copies share their subscriptions, like
+/// Apple's.
+public struct TrackingRegistrar: Sendable {
+  private let storage = RegistrarStorage()
+
+  /// Creates a registrar with no tracked properties yet.
+  public init() {}
+
+  /// Records a read of `keyPath` on `subject` in the innermost tracking scope, if any.
+  /// - Parameters:
+  ///   - subject: the object whose property is read; must be the object owning this registrar.
+  ///   - keyPath: the property read.
+  /// - Complexity: one relaxed atomic load when no scope is open anywhere; otherwise a lock
+  ///   round-trip and a pointer-keyed lookup.
+  @inlinable
+  public func access<Subject: AnyObject, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>
+  ) {
+    if openScopeCount.load(ordering: .relaxed) == 0 { return }
+    recordAccessSlow(keyPath)
+  }
+
+  @usableFromInline
+  func recordAccessSlow(_ keyPath: AnyKeyPath) {
+    guard let recorder = currentRecorder() else { return }
+    recorder.record(storage.source(for: keyPath))
+  }
+
+  /// Announces that `keyPath` of `subject` is about to change: one-shot observers fire now and
+  /// continuous observers receive `.willSet`.
+  /// - Parameters:
+  ///   - subject: the object whose property changes.
+  ///   - keyPath: the property about to change.
+  public func willSet<Subject: AnyObject, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>
+  ) {
+    guard storage.mayHaveSubscribers, let source = storage.existingSource(for: keyPath) else {
+      return
+    }
+    if source.hasSubscribers { source.sendWillSet(object: subject, keyPath: keyPath) }
+  }
+
+  /// Announces that `keyPath` of `subject` has changed: continuous observers receive `.didSet`.
+  /// - Parameters:
+  ///   - subject: the object whose property changed.
+  ///   - keyPath: the property that changed.
+  public func didSet<Subject: AnyObject, Member>(
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>
+  ) {
+    guard storage.mayHaveSubscribers, let source = storage.existingSource(for: keyPath) else {
+      return
+    }
+    if source.hasSubscribers { source.sendDidSet(object: subject, keyPath: keyPath) }
+  }
+
+  /// Wraps a mutation in `willSet` and `didSet`, as Apple's registrar does.
+  /// - Parameters:
+  ///   - subject: the object whose property changes.
+  ///   - keyPath: the property that changes.
+  ///   - mutation: the code that stores the new value.
+  /// - Returns: what `mutation` returns.
+  public func withMutation<Subject: AnyObject, Member, T>(
+    of subject: Subject, keyPath: KeyPath<Subject, Member>, _ mutation: () throws -> T
+  ) rethrows -> T {
+    willSet(subject, keyPath: keyPath)
+    defer { didSet(subject, keyPath: keyPath) }
+    return try mutation()
+  }
+}
+
+/// The shared state behind a `TrackingRegistrar`: one `TrackingSource` per property.
+final class RegistrarStorage: Sendable {
+  private struct Table {
+    /// Key path objects seen so far, by identity, with the key path kept alive so that its
+    /// address cannot be reused by another key path.
+    var byIdentity: [ObjectIdentifier: (keyPath: SendableKeyPath, source: TrackingSource)] = [:]
+    /// The canonical source per property, by value.
+    var byValue: [SendableKeyPath: TrackingSource] = [:]
+  }
+
+  /// Bounds `byIdentity` for generic classes, whose key path objects may be created afresh.
+  private static let identityCacheLimit = 256
+  private let table = Mutex(Table())
+  private let sourceCount = Atomic<Int>(0)
+
+  /// False until the first property is read inside a tracking scope; lets unobserved writes
+  /// skip the lock entirely.
+  var mayHaveSubscribers: Bool { sourceCount.load(ordering: .relaxed) != 0 }
+
+  func source(for keyPath: AnyKeyPath) -> TrackingSource {
+    let keyPath = SendableKeyPath(keyPath)
+    return table.withLock { table in
+      let id = ObjectIdentifier(keyPath.keyPath)
+      if let hit = table.byIdentity[id] { return hit.source }
+      let source: TrackingSource
+      if let existing = table.byValue[keyPath] {
+        source = existing
+      } else {
+        source = TrackingSource()
+        table.byValue[keyPath] = source
+        sourceCount.store(table.byValue.count, ordering: .relaxed)
+      }
+      if table.byIdentity.count >= Self.identityCacheLimit { table.byIdentity.removeAll() }
+      table.byIdentity[id] = (keyPath, source)
+      return source
+    }
+  }
+
+  func existingSource(for keyPath: AnyKeyPath) -> TrackingSource? {
+    let keyPath = SendableKeyPath(keyPath)
+    return table.withLock { table in
+      if let hit = table.byIdentity[ObjectIdentifier(keyPath.keyPath)] { return hit.source }
+      return table.byValue[keyPath]
+    }
+  }
+}
+
+/// A key path that may cross threads. Key paths are immutable, but `AnyKeyPath` is not marked
+/// `Sendable` in the standard library.
+struct SendableKeyPath: Hashable, @unchecked Sendable {
+  let keyPath: AnyKeyPath
+  init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+}

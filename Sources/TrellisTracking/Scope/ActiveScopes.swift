@@ -1,0 +1,67 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How many tracking scopes are open right now, on all threads together.
+///
+/// A read first loads this counter (one relaxed atomic load). Only when it is non-zero does the
+/// read pay for the thread-local lookup, so a read outside every scope costs close to a plain
+/// read. A relaxed load is enough: the only scope a read may record into is one opened on the
+/// reading thread, and that thread's own increment is always visible to it.
+@usableFromInline
+let openScopeCount = Atomic<Int>(0)
+
+/// The pthread key whose per-thread value is the innermost open `AccessRecorder`.
+///
+/// A pthread key costs about 3.6 ns per lookup on this kind of machine; it is only consulted
+/// when `openScopeCount` is non-zero.
+private let currentRecorderKey: pthread_key_t = {
+  var key = pthread_key_t()
+  let status = pthread_key_create(&key, nil)
+  precondition(status == 0, "Trellis could not create its thread-local tracking key (\(status)).")
+  return key
+}()
+
+/// The innermost recorder open on this thread, if any.
+@usableFromInline
+func currentRecorder() -> AccessRecorder? {
+  guard let raw = pthread_getspecific(currentRecorderKey) else { return nil }
+  return Unmanaged<AccessRecorder>.fromOpaque(raw).takeUnretainedValue()
+}
+
+/// Makes `recorder` the innermost recorder of this thread and returns the one it replaces.
+func pushRecorder(_ recorder: AccessRecorder) -> UnsafeMutableRawPointer? {
+  let previous = pthread_getspecific(currentRecorderKey)
+  pthread_setspecific(currentRecorderKey, Unmanaged.passUnretained(recorder).toOpaque())
+  openScopeCount.add(1, ordering: .relaxed)
+  return previous
+}
+
+/// Restores the recorder that `pushRecorder` replaced.
+func popRecorder(restoring previous: UnsafeMutableRawPointer?) {
+  openScopeCount.subtract(1, ordering: .relaxed)
+  pthread_setspecific(currentRecorderKey, previous)
+}
+
+/// Records a read of `source` into the innermost scope of this thread, if one is open.
+///
+/// This is the whole cost of a tracked property read: one relaxed atomic load when nothing is
+/// tracking anywhere, plus one thread-local lookup and one identity comparison otherwise.
+@inlinable
+@inline(__always)
+func recordAccess(_ source: TrackingSource) {
+  if openScopeCount.load(ordering: .relaxed) == 0 { return }
+  recordAccessInOpenScope(source)
+}
+
+@usableFromInline
+@inline(never)
+func recordAccessInOpenScope(_ source: TrackingSource) {
+  currentRecorder()?.record(source)
+}

@@ -1,0 +1,98 @@
+import Synchronization
+
+/// One thing a tracking scope can depend on: a single property of a single object (or, for the
+/// object-level baseline, a whole object).
+///
+/// A source keeps its subscribers in a small list behind its own lock, so two threads writing
+/// two different properties never contend, and it mirrors the subscriber count in an atomic so
+/// that a write nobody observes costs one relaxed load and no lock.
+///
+/// Sources never reference the object they belong to, so a subscription can never keep a model
+/// alive.
+public class TrackingSource: @unchecked Sendable {
+  /// How many live-or-not-yet-purged subscribers the list holds; read without the lock.
+  @usableFromInline
+  let subscriberCount = Atomic<Int>(0)
+  private let subscribers = Mutex<[TrackingSubscriber]>([])
+
+  /// Creates a source with no subscribers.
+  public init() {}
+
+  /// Whether any subscriber may need to hear of a write. A relaxed load: a subscriber that
+  /// installs concurrently with a write may or may not see that write, as with Apple's registrar.
+  @inlinable
+  @inline(__always)
+  var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) != 0 }
+
+  func add(_ subscriber: TrackingSubscriber) {
+    subscribers.withLock { list in
+      if list.count >= 8, list.count.nonzeroBitCount == 1 {
+        list.removeAll { $0.isFinished }
+      }
+      list.append(subscriber)
+      subscriberCount.store(list.count, ordering: .relaxed)
+    }
+  }
+
+  func remove(_ subscriber: TrackingSubscriber) {
+    subscribers.withLock { list in
+      if let index = list.firstIndex(where: { $0 === subscriber }) {
+        list.remove(at: index)
+        subscriberCount.store(list.count, ordering: .relaxed)
+      }
+    }
+  }
+
+  /// Tells every subscriber that the value is about to change.
+  ///
+  /// One-shot subscribers are removed from this source's list before any callback runs, so a
+  /// callback that writes the same property again cannot fire them twice.
+  @usableFromInline
+  func sendWillSet(object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath? = nil) {
+    let snapshot = subscribers.withLock { list -> [TrackingSubscriber] in
+      let snapshot = list
+      if list.contains(where: { $0.isOneShot || $0.isFinished }) {
+        list.removeAll { $0.isOneShot || $0.isFinished }
+        subscriberCount.store(list.count, ordering: .relaxed)
+      }
+      return snapshot
+    }
+    deliver(.willSet, to: snapshot, object: object, keyPath: keyPath, storage: storage)
+  }
+
+  /// Tells every continuous subscriber that the value has changed.
+  @usableFromInline
+  func sendDidSet(object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath? = nil) {
+    let snapshot = subscribers.withLock { $0 }
+    deliver(.didSet, to: snapshot, object: object, keyPath: keyPath, storage: storage)
+  }
+
+  private func deliver(
+    _ phase: TrackingEvent.Phase, to snapshot: [TrackingSubscriber], object: AnyObject,
+    keyPath: AnyKeyPath?, storage: AnyKeyPath?
+  ) {
+    guard !snapshot.isEmpty else { return }
+    var event = TrackingEvent(
+      phase: phase, object: ObjectIdentifier(object), objectType: type(of: object),
+      keyPath: keyPath)
+    event.storageKeyPath = storage
+    for subscriber in snapshot where !subscriber.isFinished {
+      subscriber.receive(event)
+    }
+  }
+}
+
+/// Something a `TrackingSource` notifies: a one-shot `withTracking` observation or a continuous
+/// `TrackingObserver`'s subscription.
+class TrackingSubscriber: @unchecked Sendable {
+  /// One-shot subscribers leave a source's list the first time that source changes.
+  let isOneShot: Bool
+
+  init(isOneShot: Bool) { self.isOneShot = isOneShot }
+
+  /// Whether the subscriber has fired (one-shot) or been cancelled; finished subscribers are
+  /// purged lazily from the lists of the sources they did not fire through.
+  var isFinished: Bool { fatalError("subclass responsibility") }
+
+  func receive(_ event: TrackingEvent) { fatalError("subclass responsibility") }
+}
