@@ -6,6 +6,7 @@ Sources/NotesDemo/Resources/notes.json can be regenerated and diffed at any time
 
     python3 Scripts/generate_notes.py            # writes the bundled file
     python3 Scripts/generate_notes.py --count 50 --output /tmp/small.json
+    python3 Scripts/generate_notes.py --check    # exit 1 if the committed file is stale
 
 Standard library only. The notes are built from hand-written English fragments
 (meetings, recipes, book notes, trips, code snippets, logs, lists, journal entries...)
@@ -654,6 +655,8 @@ def main():
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT)
     parser.add_argument("--output", default=DEFAULT_OUTPUT)
+    parser.add_argument("--check", action="store_true",
+                        help="compare with the existing output file instead of writing it")
     args = parser.parse_args()
 
     gen = Generator(args.seed)
@@ -663,11 +666,23 @@ def main():
     assert len({n["id"] for n in notes}) == len(notes), "duplicate ids"
 
     text = render(notes)
+    if args.check:
+        try:
+            with open(args.output, encoding="utf-8", newline="") as f:
+                current = f.read()
+        except FileNotFoundError:
+            current = None
+        if current != text:
+            print(f"{os.path.normpath(args.output)} is out of date; rerun without --check")
+            return 1
+        print(f"{os.path.normpath(args.output)} is up to date ({len(notes)} notes)")
+        return 0
     with open(args.output, "w", encoding="utf-8", newline="\n") as f:
         f.write(text)
     size = len(text.encode("utf-8"))
     print(f"wrote {len(notes)} notes, {size:,} bytes to {os.path.normpath(args.output)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
