@@ -24,6 +24,10 @@ public final class Graph {
   /// How many effect runs the flushes performed so far.
   public private(set) var runCount = 0
 
+  /// Called at the end of every flush that ran work, after the last effect; the view runtime
+  /// commits lifecycle actions here.
+  public var afterFlush: (@MainActor () -> Void)?
+
   private var queue: [Effect] = []
   private var isFlushing = false
   private var flushTaskScheduled = false
@@ -32,6 +36,16 @@ public final class Graph {
   /// - Parameter executor: `.mainActor` (default) or `.manual`.
   public init(executor: GraphExecutor = .mainActor) {
     self.executor = executor
+  }
+
+  /// The names of the effects waiting for a flush, in scheduling order.
+  public var pendingEffectNames: [String] { queue.map(\.name) }
+
+  /// Drops every scheduled effect without running it (they stay stale until something they
+  /// read changes again). For hosts that stop an update cycle.
+  public func discardPendingWork() {
+    for effect in queue { effect.flags.remove(.queued) }
+    queue.removeAll()
   }
 
   /// Whether an effect is waiting for a flush.
@@ -46,7 +60,10 @@ public final class Graph {
     guard !isFlushing, !queue.isEmpty else { return }
     isFlushing = true
     flushCount += 1
-    defer { isFlushing = false }
+    defer {
+      isFlushing = false
+      afterFlush?()
+    }
     var rounds = 0
     while !queue.isEmpty {
       rounds += 1
