@@ -71,9 +71,8 @@ struct NotesDemoCommand: Sendable {
       console.out("Loading notes from \(source.displayName)...")
     }
 
-    let notes: [Note]
     do {
-      notes = try await loader.loadNotes()
+      _ = try await loader.loadNotes()
     } catch let error as NotesDataError {
       console.err("NotesDemo: error: \(Self.oneLine(error.description))")
       return ExitCode.failure
@@ -82,18 +81,21 @@ struct NotesDemoCommand: Sendable {
       console.err("NotesDemo: error: \(Self.oneLine(message))")
       return ExitCode.failure
     }
-
+    let reports = await runScript(loader: loader)
+    let printer = StepPrinter(out: console.out)
     if !options.quiet {
-      for note in notes.prefix(3) {
-        console.out("  \(Self.oneLine(note.title))")
-      }
-      if notes.count > 3 {
-        console.out("  ... and \(Self.grouped(notes.count - 3)) more")
-      }
+      for report in reports { printer.print(report) }
     }
-    console.out(Self.summary(count: notes.count, file: source.displayName))
+    printer.printSummary(reports)
     return ExitCode.success
   }
+
+  @MainActor
+  private func runScript(loader: NotesLoader) async -> [StepReport] {
+    await NotesDemoScript(loader: loader).runAll()
+  }
+
+
 
   /// `Loaded 2,000 notes from notes.json`.
   static func summary(count: Int, file: String) -> String {

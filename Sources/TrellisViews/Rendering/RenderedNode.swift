@@ -1,3 +1,5 @@
+import Foundation
+
 /// One element of a rendered tree: what a headless renderer would draw, as a value.
 ///
 /// Only views that render something appear: leaves (`Text`, `Button`, `Toggle`, …),
@@ -63,35 +65,47 @@ public struct RenderedNode: Equatable, Sendable {
   public var texts: [String] { allNodes.compactMap(\.text) }
 
   /// A stable, readable text dump: one node per line, indented by two spaces per level,
-  /// `Kind #id "text" attr=value`.
+  /// `Kind #id "text" attr=value`. Line breaks in texts are shown as `\n`.
   /// - Parameters:
   ///   - maxChildren: show at most this many children per node, then `… N more`.
   ///   - maxDepth: show at most this many levels.
+  ///   - maxTextLength: shorten longer texts to this many characters, then `…`.
   /// - Returns: the dump, ending with a newline.
-  public func dump(maxChildren: Int = .max, maxDepth: Int = .max) -> String {
+  public func dump(
+    maxChildren: Int = .max, maxDepth: Int = .max, maxTextLength: Int = .max
+  ) -> String {
     var lines: [String] = []
-    appendLines(to: &lines, depth: 0, maxChildren: maxChildren, maxDepth: maxDepth)
+    let limits = DumpLimits(children: maxChildren, depth: maxDepth, textLength: maxTextLength)
+    appendLines(to: &lines, depth: 0, limits: limits)
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func appendLines(to lines: inout [String], depth: Int, maxChildren: Int, maxDepth: Int) {
+  private struct DumpLimits {
+    let children: Int
+    let depth: Int
+    let textLength: Int
+  }
+
+  private func appendLines(to lines: inout [String], depth: Int, limits: DumpLimits) {
+    let indent = String(repeating: "  ", count: depth + 1)
     var line = String(repeating: "  ", count: depth) + kind
     if let id { line += " #\(id)" }
-    if let text { line += " \"\(text)\"" }
+    if let text {
+      var shown = text.replacingOccurrences(of: "\n", with: "\\n")
+      if shown.count > limits.textLength { shown = String(shown.prefix(limits.textLength)) + "…" }
+      line += " \"\(shown)\""
+    }
     for attribute in attributes { line += " \(attribute)" }
     lines.append(line)
-    guard depth + 1 < maxDepth else {
-      if !children.isEmpty {
-        lines.append(String(repeating: "  ", count: depth + 1) + "… \(children.count) children")
-      }
+    guard depth + 1 < limits.depth else {
+      if !children.isEmpty { lines.append(indent + "… \(children.count) children") }
       return
     }
-    for child in children.prefix(maxChildren) {
-      child.appendLines(to: &lines, depth: depth + 1, maxChildren: maxChildren, maxDepth: maxDepth)
+    for child in children.prefix(limits.children) {
+      child.appendLines(to: &lines, depth: depth + 1, limits: limits)
     }
-    if children.count > maxChildren {
-      lines.append(
-        String(repeating: "  ", count: depth + 1) + "… \(children.count - maxChildren) more")
+    if children.count > limits.children {
+      lines.append(indent + "… \(children.count - limits.children) more")
     }
   }
 }

@@ -9,22 +9,25 @@ extension ViewHost {
     return rendered.count == 1 ? rendered[0] : RenderedNode(kind: "Root", children: rendered)
   }
 
-  /// The rendered tree as text; see `RenderedNode.dump(maxChildren:maxDepth:)`.
+  /// The rendered tree as text; see `RenderedNode.dump(maxChildren:maxDepth:maxTextLength:)`.
   /// - Parameters:
   ///   - maxChildren: show at most this many children per node.
   ///   - maxDepth: show at most this many levels.
+  ///   - maxTextLength: shorten longer texts.
   /// - Returns: the dump.
-  public func dump(maxChildren: Int = .max, maxDepth: Int = .max) -> String {
-    tree.dump(maxChildren: maxChildren, maxDepth: maxDepth)
+  public func dump(maxChildren: Int = .max, maxDepth: Int = .max, maxTextLength: Int = .max)
+    -> String
+  {
+    tree.dump(maxChildren: maxChildren, maxDepth: maxDepth, maxTextLength: maxTextLength)
   }
 
-  /// Invokes the action of the first button (pre-order) whose title is `title`, as a tap
-  /// would. Pending work runs at the next `flush()`.
+  /// Invokes the action of the first button or navigation link (pre-order) whose title is
+  /// `title`, as a tap would. Pending work runs at the next `flush()`.
   /// - Parameter title: the button's title (its label's text).
   /// - Returns: false, with a diagnostic, when no such button exists.
   @discardableResult
   public func tap(_ title: String) -> Bool {
-    guard let button = core.root?.firstNode(where: { $0.kind == "Button" && $0.title == title }),
+    guard let button = core.root?.firstNode(where: { $0.action != nil && $0.title == title }),
       let action = button.action
     else {
       reportMissing("button", title)
@@ -69,12 +72,17 @@ extension ViewNode {
     for child in children {
       rendered.append(contentsOf: child.render(parentID: nextParentID))
     }
-    guard showsInTree else { return rendered }
+    guard showsInTree else {
+      if !attributes.isEmpty, !rendered.isEmpty {
+        rendered[0].attributes += attributes.map { "\($0.0)=\($0.1)" }
+      }
+      return rendered
+    }
     var attributes = self.attributes.map { "\($0.0)=\($0.1)" }
     if let toggle { attributes.append("isOn=\(toggle.wrappedValue)") }
     return [
       RenderedNode(
-        kind: kind, text: text, id: shownID.map { "\($0.base)" }, attributes: attributes,
+        kind: kind, text: text, id: shownID.map(ViewNode.describeID), attributes: attributes,
         children: rendered)
     ]
   }

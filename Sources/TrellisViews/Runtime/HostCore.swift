@@ -88,12 +88,14 @@ final class HostCore {
 }
 
 extension ViewNode {
-  /// The name of the view a modifier applies to: the first node below this one that is not
-  /// a modifier.
+  /// The name of the view a modifier applies to, for lifecycle logs: the modified view when it
+  /// is a custom view (`NoteRow #3`), otherwise the custom view whose body applies the modifier
+  /// (`Text("x").onAppear` in `Counter` is logged as `Counter`).
   var subjectName: String {
     var cursor: ViewNode = self
     while cursor.isModifier, let content = cursor.children.first { cursor = content }
-    return cursor.displayName
+    if cursor.bodyEffect != nil && !cursor.isInternal { return cursor.displayName }
+    return enclosingViewName
   }
 
   /// Whether this node is a primitive modifier (transparent wrapper of its content).

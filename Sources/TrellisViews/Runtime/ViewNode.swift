@@ -73,7 +73,14 @@ public final class ViewNode {
   /// The name used in logs: the type name, with the explicit identity when there is one.
   var displayName: String {
     guard let explicitID else { return typeName }
-    return "\(typeName) #\(explicitID.base)"
+    return "\(typeName) #\(Self.describeID(explicitID))"
+  }
+
+  /// An identity as shown in names and dumps; ids longer than 12 characters (UUIDs) are
+  /// shortened to their first 8 characters and `…`.
+  static func describeID(_ id: AnyHashable) -> String {
+    let text = "\(id.base)"
+    return text.count > 12 ? String(text.prefix(8)) + "…" : text
   }
 
   /// Reconciles this node's children: see `ChildUpdater`.
