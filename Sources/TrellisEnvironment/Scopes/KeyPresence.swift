@@ -13,16 +13,22 @@ import TrellisGraph
 enum KeyPresence {
   private static var counters: [ObjectIdentifier: Cell<Int>] = [:]
 
+  /// Records, in the running evaluation, a dependency on the presence of overrides of `key`.
+  /// The counter is created on the first read, so that a reader never misses the first
+  /// override of a key.
   static func recordRead(of key: ObjectIdentifier) {
-    guard let counter = counters[key] else { return }
-    _ = counter.value
+    if let counter = counters[key] {
+      _ = counter.value
+    } else {
+      let counter = Cell(0, name: "environment key presence")
+      counters[key] = counter
+      _ = counter.value
+    }
   }
 
-  static func overrideAdded(for key: ObjectIdentifier) {
-    if let counter = counters[key] {
-      counter.value += 1
-    } else {
-      counters[key] = Cell(0, name: "environment key presence")
-    }
+  /// Re-runs every reader of `key`: an override of it appeared in, or disappeared from, a
+  /// scope that readers may have looked through. Without a counter nobody has read the key.
+  static func overridesChanged(for key: ObjectIdentifier) {
+    counters[key]?.value += 1
   }
 }
