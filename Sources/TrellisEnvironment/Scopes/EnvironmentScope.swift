@@ -32,6 +32,13 @@ public final class EnvironmentScope {
   public let name: String
   private var entries: [ObjectIdentifier: AnyObject] = [:]
   private var objects: [ObjectIdentifier: Cell<AnyObject?>] = [:]
+  /// Whether a lookup has passed through this scope. Until then no reader can have resolved a
+  /// key past it, so adding or removing an override here need not re-run anyone.
+  private var isReadThrough = false
+  /// Keys overridden here, after a lookup passed through, with a value equal to the inherited
+  /// one: nobody was re-run, so readers below may still depend on the ancestor that supplied
+  /// the value. The first real change of such an override must re-run them.
+  private var unannouncedKeys: Set<ObjectIdentifier> = []
 
   /// Creates a root scope, in which every key has its default value.
   /// - Parameter name: a name for diagnostics.
@@ -96,10 +103,20 @@ public final class EnvironmentScope {
       let cell = unsafeDowncast(entry, to: Cell<Key.Value>.self)
       if valuesAreEqual(cell.untrackedValue, value) { return }
       cell.value = value
+      if !unannouncedKeys.isEmpty, unannouncedKeys.remove(id) != nil {
+        KeyPresence.overridesChanged(for: id)
+      }
       return
     }
+    if isReadThrough {
+      let inherited = parent.map { $0.untrackedValue(for: key) } ?? Key.defaultValue
+      if valuesAreEqual(inherited, value) {
+        unannouncedKeys.insert(id)
+      } else {
+        KeyPresence.overridesChanged(for: id)
+      }
+    }
     entries[id] = Cell(value, name: "\(key) in \(name)")
-    KeyPresence.overrideAdded(for: id)
   }
 
   /// Removes this scope's own override for `key`, so the inherited value shows again.
@@ -107,7 +124,8 @@ public final class EnvironmentScope {
   public func removeValue<Key: EnvironmentKey>(for key: Key.Type) {
     let id = ObjectIdentifier(key)
     guard entries.removeValue(forKey: id) != nil else { return }
-    KeyPresence.overrideAdded(for: id)
+    unannouncedKeys.remove(id)
+    if isReadThrough { KeyPresence.overridesChanged(for: id) }
   }
 
   /// The value of `key` here: the nearest override at or above this scope, else the default.
@@ -120,8 +138,22 @@ public final class EnvironmentScope {
     KeyPresence.recordRead(of: id)
     var scope: EnvironmentScope? = self
     while let current = scope {
+      if !current.isReadThrough { current.isReadThrough = true }
       if !current.entries.isEmpty, let entry = current.entries[id] {
         return unsafeDowncast(entry, to: Cell<Key.Value>.self).value
+      }
+      scope = current.parent
+    }
+    return Key.defaultValue
+  }
+
+  /// The value of `key` here, read without recording any dependency.
+  func untrackedValue<Key: EnvironmentKey>(for key: Key.Type) -> Key.Value {
+    let id = ObjectIdentifier(key)
+    var scope: EnvironmentScope? = self
+    while let current = scope {
+      if !current.entries.isEmpty, let entry = current.entries[id] {
+        return unsafeDowncast(entry, to: Cell<Key.Value>.self).untrackedValue
       }
       scope = current.parent
     }
@@ -138,7 +170,7 @@ public final class EnvironmentScope {
       return
     }
     objects[id] = Cell(object, name: "\(Object.self) in \(name)")
-    KeyPresence.overrideAdded(for: id)
+    if isReadThrough { KeyPresence.overridesChanged(for: id) }
   }
 
   /// The nearest injected object of type `Object`, or nil. Tracked: injecting or replacing
@@ -150,6 +182,7 @@ public final class EnvironmentScope {
     KeyPresence.recordRead(of: id)
     var scope: EnvironmentScope? = self
     while let current = scope {
+      if !current.isReadThrough { current.isReadThrough = true }
       if !current.objects.isEmpty, let cell = current.objects[id] {
         return cell.value.map { unsafeDowncast($0, to: Object.self) }
       }
