@@ -10,12 +10,20 @@
 @MainActor
 public struct EnvironmentValues {
   let scope: EnvironmentScope?
+  /// Whether reads through `scope` record dependencies; false inside `EnvironmentScope.apply`.
+  let tracksReads: Bool
   private(set) var writes: [ObjectIdentifier: EnvironmentWrite] = [:]
 
   /// An empty set of values: every key reads its default; writes are recorded.
-  public init() { scope = nil }
+  public init() {
+    scope = nil
+    tracksReads = true
+  }
 
-  init(scope: EnvironmentScope) { self.scope = scope }
+  init(scope: EnvironmentScope, tracksReads: Bool = true) {
+    self.scope = scope
+    self.tracksReads = tracksReads
+  }
 
   /// The value for `key`: a value written to this instance, else the nearest scope's
   /// override, else the key's default.
@@ -24,8 +32,11 @@ public struct EnvironmentValues {
   /// Complexity: O(a) in the number of ancestor scopes that override anything.
   public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
     get {
-      if let write = writes[ObjectIdentifier(key)] { return write.value as! Key.Value }
-      return scope?.value(for: key) ?? Key.defaultValue
+      if !writes.isEmpty, let write = writes[ObjectIdentifier(key)] {
+        return write.value as! Key.Value
+      }
+      guard let scope else { return Key.defaultValue }
+      return tracksReads ? scope.value(for: key) : scope.untrackedValue(for: key)
     }
     set { writes[ObjectIdentifier(key)] = EnvironmentWrite(key: key, value: newValue) }
   }

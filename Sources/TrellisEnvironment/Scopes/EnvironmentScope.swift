@@ -78,7 +78,7 @@ public final class EnvironmentScope {
   /// overrides (creating or updating them).
   /// - Parameter transform: sets the values to override, through their accessors.
   public func apply(_ transform: (inout EnvironmentValues) -> Void) {
-    var values = EnvironmentValues()
+    var values = EnvironmentValues(scope: self, tracksReads: false)
     transform(&values)
     for write in values.recordedWrites { write.apply(self) }
   }
