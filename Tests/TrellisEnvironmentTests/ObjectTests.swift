@@ -55,6 +55,13 @@ import TrellisGraph
     #expect(themeReader.runCount == 2)
     #expect(sizeReader.runCount == 2)
     #expect(untouchedRuns == 1)
+
+    // Replacing the object re-runs both of its readers, still not the subtree that never read it.
+    root.setObject(Appearance(theme: "sepia", fontSize: 16))
+    graph.flush()
+    #expect(themes == ["light", "dark", "sepia"])
+    #expect(sizes == [14, 18, 16])
+    #expect(untouchedRuns == 1)
     withExtendedLifetime(untouchedReader) {}
   }
 
