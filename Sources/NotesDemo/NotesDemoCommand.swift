@@ -95,8 +95,6 @@ struct NotesDemoCommand: Sendable {
     await NotesDemoScript(loader: loader).runAll()
   }
 
-
-
   /// `Loaded 2,000 notes from notes.json`.
   static func summary(count: Int, file: String) -> String {
     "Loaded \(grouped(count)) \(count == 1 ? "note" : "notes") from \(oneLine(file))"

@@ -42,7 +42,8 @@ final class NotesDemoScript {
       noteB = store.notes.dropFirst().first
       if let noteB, !router.path.isEmpty { router.path[router.path.count - 1] = noteB.id }
       host?.flush()
-      snapshots.append(("before B's body arrives", host?.dump(maxChildren: 4, maxTextLength: 60) ?? ""))
+      snapshots.append(
+        ("before B's body arrives", host?.dump(maxChildren: 4, maxTextLength: 60) ?? ""))
       await host?.waitForTasks()
     case .editTitle:
       noteB?.title += " (edited)"

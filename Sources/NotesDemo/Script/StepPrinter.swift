@@ -19,7 +19,8 @@ struct StepPrinter {
     for run in report.bodyRuns.prefix(maximumRunsListed) { out("  \(run)") }
     if report.bodyRuns.count > maximumRunsListed {
       let rest = report.bodyRuns.count - maximumRunsListed
-      let types = Set(report.bodyRuns.dropFirst(maximumRunsListed).map { $0.view.prefix { $0 != " " } })
+      let types = Set(
+        report.bodyRuns.dropFirst(maximumRunsListed).map { $0.view.prefix { $0 != " " } })
       out("  … and \(rest) more (\(types.sorted().joined(separator: ", ")))")
     }
     out("Lifecycle: \(report.events.isEmpty ? "none" : "")")

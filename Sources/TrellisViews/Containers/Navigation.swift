@@ -26,7 +26,8 @@ public struct NavigationStack<Data: Hashable, Root: View>: View {
 
   /// Reads the path and renders the root and the pushed destinations.
   public var body: some View {
-    NavigationStackContent(root: root, path: path.wrappedValue, push: { path.wrappedValue.append($0) })
+    NavigationStackContent(
+      root: root, path: path.wrappedValue, push: { path.wrappedValue.append($0) })
   }
 }
 

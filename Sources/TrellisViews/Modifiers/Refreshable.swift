@@ -1,3 +1,5 @@
+import TrellisGraph
+
 extension View {
   /// Marks the view as refreshable, like SwiftUI's `refreshable(action:)`. Headless: a host
   /// triggers it with `ViewHost.refresh()`, which awaits the action (pull to refresh).
@@ -54,5 +56,3 @@ extension ViewHost {
         kind: .invalidInput, nodes: [], message: "refresh(): no view in the tree is refreshable."))
   }
 }
-
-import TrellisGraph
