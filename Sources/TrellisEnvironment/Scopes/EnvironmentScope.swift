@@ -68,12 +68,17 @@ public final class EnvironmentScope {
   public init(name: String = "root") {
     parent = nil
     self.name = name
+    presence = KeyPresence()
   }
 
   private init(parent: EnvironmentScope, name: String) {
     self.parent = parent
     self.name = name
+    presence = parent.presence
   }
+
+  /// The per-key presence counters of this scope's tree, shared by all of its scopes.
+  private let presence: KeyPresence
 
   /// Creates a scope below this one that inherits everything and overrides nothing yet: the
   /// scope of attached content, or of a subtree about to receive overrides.
@@ -150,7 +155,7 @@ public final class EnvironmentScope {
       if valuesAreEqual(cell.untrackedValue, value) { return }
       cell.value = value
       if !unannouncedKeys.isEmpty, unannouncedKeys.remove(id) != nil {
-        KeyPresence.overridesChanged(for: key)
+        presence.overridesChanged(for: key)
       }
       return
     }
@@ -160,7 +165,7 @@ public final class EnvironmentScope {
     if valuesAreEqual(inherited, value) {
       unannouncedKeys.insert(id)
     } else {
-      KeyPresence.overridesChanged(for: key)
+      presence.overridesChanged(for: key)
     }
   }
 
@@ -172,7 +177,7 @@ public final class EnvironmentScope {
     let id = ObjectIdentifier(key)
     guard entries.removeValue(forKey: id) != nil else { return }
     unannouncedKeys.remove(id)
-    if isReadThrough { KeyPresence.overridesChanged(for: key) }
+    if isReadThrough { presence.overridesChanged(for: key) }
   }
 
   /// The value of `key` here: the nearest override at or above this scope, else the key's
@@ -183,7 +188,7 @@ public final class EnvironmentScope {
   ///   overrides `key` (or the root); the key is hashed only in scopes that override something.
   public func value<Key: EnvironmentKey>(for key: Key.Type) -> Key.Value {
     let id = ObjectIdentifier(key)
-    KeyPresence.recordRead(of: key)
+    presence.recordRead(of: key)
     var scope: EnvironmentScope? = self
     while let current = scope {
       if !current.isReadThrough { current.isReadThrough = true }
@@ -223,7 +228,7 @@ public final class EnvironmentScope {
       return
     }
     objects[id] = Cell(object, name: "\(Object.self) in \(name)")
-    if isReadThrough { KeyPresence.overridesChanged(for: Object.self) }
+    if isReadThrough { presence.overridesChanged(for: Object.self) }
   }
 
   /// The nearest injected object of type `Object`, or nil, like SwiftUI's
@@ -237,7 +242,7 @@ public final class EnvironmentScope {
   /// - Complexity: as `value(for:)`.
   public func object<Object: AnyObject>(_ type: Object.Type) -> Object? {
     let id = ObjectIdentifier(type)
-    KeyPresence.recordRead(of: type)
+    presence.recordRead(of: type)
     var scope: EnvironmentScope? = self
     while let current = scope {
       if !current.isReadThrough { current.isReadThrough = true }

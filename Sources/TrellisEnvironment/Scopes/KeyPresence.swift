@@ -9,16 +9,17 @@ import TrellisGraph
 /// path, each read also depends on this per-key counter. Overrides appear in read-through
 /// scopes rarely (new scopes are built with their overrides before anyone reads through them,
 /// and such scopes do not bump the counter), so the extra re-runs are rare, and they stay per
-/// key: readers of other keys are never touched.
+/// key: readers of other keys are never touched. Counters belong to one tree (its root
+/// scope), so trees never disturb each other.
 @MainActor
-enum KeyPresence {
-  private static var counters: [ObjectIdentifier: Cell<Int>] = [:]
+final class KeyPresence {
+  private var counters: [ObjectIdentifier: Cell<Int>] = [:]
 
   /// Records, in the running evaluation, a dependency on the presence of overrides of `key`.
   /// The counter is created on the first read, so that a reader never misses the first
   /// override of a key.
   /// - Parameter key: the key type, or the type of an injected object.
-  static func recordRead(of key: Any.Type) {
+  func recordRead(of key: Any.Type) {
     let id = ObjectIdentifier(key)
     if let counter = counters[id] {
       _ = counter.value
@@ -32,7 +33,7 @@ enum KeyPresence {
   /// Re-runs every reader of `key`: an override of it appeared in, or disappeared from, a
   /// scope that readers may have looked through. Without a counter nobody has read the key.
   /// - Parameter key: the key type, or the type of an injected object.
-  static func overridesChanged(for key: Any.Type) {
+  func overridesChanged(for key: Any.Type) {
     counters[ObjectIdentifier(key)]?.value += 1
   }
 }

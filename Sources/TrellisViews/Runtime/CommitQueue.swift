@@ -33,13 +33,12 @@ struct CommitQueue {
   }
 }
 
-/// A task started by `.task` or `.task(id:)`, with the view it belongs to.
+/// A task started by `.task` or `.task(id:)`. A task that has finished is not reported as
+/// cancelled when its view goes away.
 @MainActor
 final class RunningTask {
-  let handle: Task<Void, Never>
+  var handle: Task<Void, Never>?
   let ordinal: Int
-  init(handle: Task<Void, Never>, ordinal: Int) {
-    self.handle = handle
-    self.ordinal = ordinal
-  }
+  var isFinished = false
+  init(ordinal: Int) { self.ordinal = ordinal }
 }

@@ -42,10 +42,10 @@ final class HostCore {
     while let current = stack.popLast() {
       current.isMounted = false
       current.bodyEffect?.dispose()
-      for task in current.runningTasks {
+      for task in current.runningTasks where !task.isFinished {
         let name = current.subjectName
         commitQueue.enqueue(.disappear) { [unowned self] in
-          task.handle.cancel()
+          task.handle?.cancel()
           events.append(LifecycleEvent(.taskCancel, name))
         }
       }
@@ -72,17 +72,22 @@ final class HostCore {
     _ action: @escaping @MainActor @Sendable () async -> Void
   ) -> RunningTask {
     events.append(LifecycleEvent(.taskStart, node.subjectName))
-    let handle = Task(priority: priority) { @MainActor in await action() }
+    let running = RunningTask(ordinal: ordinal)
+    let handle = Task(priority: priority) { @MainActor in
+      await action()
+      running.isFinished = true
+    }
+    running.handle = handle
     tasks.append(handle)
-    let running = RunningTask(handle: handle, ordinal: ordinal)
     node.runningTasks.append(running)
     return running
   }
 
   /// Cancels one running task of `node`, logging it.
   func cancelTask(_ task: RunningTask, of node: ViewNode) {
-    task.handle.cancel()
+    task.handle?.cancel()
     node.runningTasks.removeAll { $0 === task }
+    guard !task.isFinished else { return }
     events.append(LifecycleEvent(.taskCancel, node.subjectName))
   }
 }
