@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import TrellisTracking
 
@@ -50,16 +49,82 @@ func currentThreadID() -> UInt {
   #endif
 }
 
-/// Runs `body` on another thread (a Dispatch worker, never the caller, which is blocked
-/// waiting for it) and returns that thread's identifier.
+/// Carries a thread's body across `pthread_create`.
+private final class ThreadContext {
+  let body: @Sendable () -> Void
+  init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
+/// A started POSIX thread; `join()` waits for it. Plain pthreads (rather than Dispatch) so that
+/// ThreadSanitizer sees every start and join as a synchronization point.
+struct TestThread {
+  private let handle: pthread_t
+
+  init(_ body: @escaping @Sendable () -> Void) {
+    let context = Unmanaged.passRetained(ThreadContext(body)).toOpaque()
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
+    let status = pthread_create(
+      &thread, nil,
+      { raw in
+        guard let raw else { return nil }
+        Unmanaged<ThreadContext>.fromOpaque(raw).takeRetainedValue().body()
+        return nil
+      }, context)
+    precondition(status == 0, "pthread_create failed: \(status)")
+    #if canImport(Darwin)
+      handle = thread!
+    #else
+      handle = thread
+    #endif
+  }
+
+  func join() { pthread_join(handle, nil) }
+}
+
+/// Runs `body(index)` on `count` new threads that all start at the same moment (they meet at
+/// a barrier first), and waits for all of them.
+func runConcurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let barrier = SpinBarrier(parties: count)
+  let threads = (0..<count).map { index in
+    TestThread {
+      barrier.arriveAndWait()
+      body(index)
+    }
+  }
+  for thread in threads { thread.join() }
+}
+
+/// A reusable barrier built on atomics only (ThreadSanitizer understands them): the last of
+/// `parties` threads to arrive releases the others. Waiters yield while they spin.
+final class SpinBarrier: Sendable {
+  private let parties: Int
+  private let arrived = Atomic<Int>(0)
+  private let generation = Atomic<Int>(0)
+
+  init(parties: Int) { self.parties = parties }
+
+  func arriveAndWait() {
+    let current = generation.load(ordering: .acquiring)
+    if arrived.add(1, ordering: .acquiringAndReleasing).newValue == parties {
+      arrived.store(0, ordering: .relaxed)
+      generation.add(1, ordering: .releasing)
+    } else {
+      while generation.load(ordering: .acquiring) == current { sched_yield() }
+    }
+  }
+}
+
+/// Runs `body` on another thread, waits for it, and returns that thread's identifier.
 @discardableResult
 func runOnOtherThread(_ body: @escaping @Sendable () -> Void) -> UInt {
   let id = Log<UInt>()
-  let group = DispatchGroup()
-  DispatchQueue.global().async(group: group) {
+  TestThread {
     id.append(currentThreadID())
     body()
-  }
-  group.wait()
+  }.join()
   return id.entries[0]
 }
