@@ -83,10 +83,10 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
     if !isFinished { handler(event) }
   }
 
-  var sourceCount: Int { sources.withLock { $0.count } }
+  var sourceCount: Int { sources.withAnnotatedLock(owner: self) { $0.count } }
 
   func replaceSources(with new: [TrackingSource]) {
-    sources.withLock { current in
+    sources.withAnnotatedLock(owner: self) { current in
       if isFinished { return }
       if current.count == new.count && zip(current, new).allSatisfy({ $0 === $1 }) { return }
       let newIDs = Set(new.map(ObjectIdentifier.init))
@@ -103,7 +103,7 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
 
   func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let dropped = sources.withLock { current in
+    let dropped = sources.withAnnotatedLock(owner: self) { current in
       defer { current = [] }
       return current
     }
