@@ -15,6 +15,8 @@ enum TrackedChangeInbox {
   }
 
   private static let posted = Mutex<[Posted]>([])
+  /// Names the `posted` lock for ThreadSanitizer (see `withAnnotatedLock`).
+  private static let lockOwner = LockOwner()
   private static let drainScheduled = Atomic<Bool>(false)
 
   /// Hands `event` to `node`, now if on the main thread, otherwise through the inbox.
@@ -26,7 +28,7 @@ enum TrackedChangeInbox {
       }
       return
     }
-    posted.withLock { $0.append(Posted(node: node, event: event)) }
+    posted.withAnnotatedLock(owner: lockOwner) { $0.append(Posted(node: node, event: event)) }
     if !drainScheduled.exchange(true, ordering: .acquiringAndReleasing) {
       Task { @MainActor in drain() }
     }
@@ -36,7 +38,7 @@ enum TrackedChangeInbox {
   @MainActor
   static func drain() {
     drainScheduled.store(false, ordering: .releasing)
-    let changes = posted.withLock { list in
+    let changes = posted.withAnnotatedLock(owner: lockOwner) { list in
       defer { list = [] }
       return list
     }
@@ -47,3 +49,6 @@ enum TrackedChangeInbox {
     }
   }
 }
+
+/// An object whose only purpose is to have an address that names a lock.
+final class LockOwner: Sendable {}

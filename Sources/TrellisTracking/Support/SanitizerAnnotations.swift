@@ -22,7 +22,7 @@ extension Mutex {
   ///   - owner: the object that owns this mutex (and no other); its address names the lock.
   ///   - body: the critical section.
   @inline(__always)
-  borrowing func withAnnotatedLock<Result>(
+  package borrowing func withAnnotatedLock<Result>(
     owner: AnyObject, _ body: (inout sending Value) -> sending Result
   ) -> sending Result {
     withLock { value in
