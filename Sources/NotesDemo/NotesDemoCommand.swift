@@ -71,8 +71,9 @@ struct NotesDemoCommand: Sendable {
       console.out("Loading notes from \(source.displayName)...")
     }
 
+    let notes: [Note]
     do {
-      _ = try await loader.loadNotes()
+      notes = try await loader.loadNotes()
     } catch let error as NotesDataError {
       console.err("NotesDemo: error: \(Self.oneLine(error.description))")
       return ExitCode.failure
@@ -81,6 +82,7 @@ struct NotesDemoCommand: Sendable {
       console.err("NotesDemo: error: \(Self.oneLine(message))")
       return ExitCode.failure
     }
+    console.out(Self.summary(count: notes.count, file: source.displayName))
     let reports = await runScript(loader: loader)
     let printer = StepPrinter(out: console.out)
     if !options.quiet {

@@ -69,7 +69,8 @@ final class ChangeSignal: Sendable {
 
   /// Sets the flag and wakes the waiter, if any. Safe from any thread.
   func fire() {
-    let waiter = state.withAnnotatedLock(owner: self) { state -> CheckedContinuation<Void, Never>? in
+    let waiter = state.withAnnotatedLock(owner: self) {
+      state -> CheckedContinuation<Void, Never>? in
       state.changed = true
       defer { state.waiter = nil }
       return state.waiter
