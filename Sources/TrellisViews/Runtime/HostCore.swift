@@ -52,7 +52,11 @@ final class HostCore {
       current.runningTasks = []
       if current.hasAppeared {
         for action in current.disappearActions {
-          commitQueue.enqueue(.disappear, action)
+          // The queued action keeps the node alive until it runs: the parent has already
+          // dropped it, and the action refers to it (its name, its host).
+          commitQueue.enqueue(.disappear) { [current] in
+            withExtendedLifetime(current) { action() }
+          }
         }
       }
       stack.append(contentsOf: current.children.reversed())
