@@ -1,0 +1,60 @@
+import TrellisTracking
+import TrellisViews
+
+/// A log the views under test write to, to assert what ran and in which order.
+@MainActor
+final class Probe {
+  var log: [String] = []
+  var count = 0
+
+  /// Counts and returns the next number: an initializer expression the tests count.
+  func next() -> Int {
+    count += 1
+    return count
+  }
+}
+
+/// Holds an object without keeping it alive.
+struct Weak<Object: AnyObject> {
+  weak var object: Object?
+}
+
+extension ViewHost {
+  /// The events as strings, such as `appear Child #1`.
+  var eventLog: [String] { events.map(\.description) }
+  /// The body runs as strings, such as `Counter: @State Counter.count`.
+  var runLog: [String] { bodyRuns.map(\.description) }
+}
+
+/// Channels that task bodies await, fed by the test: a task runs until its channel is fed or
+/// finished, or until it is cancelled. A channel exists as soon as either side asks for it, so
+/// finishing one before its task starts is fine.
+@MainActor
+final class TaskGate {
+  private var channels: [String: (AsyncStream<Int>, AsyncStream<Int>.Continuation)] = [:]
+  /// What the task bodies did, in order.
+  var log: [String] = []
+
+  private func channel(_ key: String) -> (AsyncStream<Int>, AsyncStream<Int>.Continuation) {
+    if let channel = channels[key] { return channel }
+    let channel = AsyncStream.makeStream(of: Int.self)
+    channels[key] = channel
+    return channel
+  }
+
+  /// A task body: logs its start, every value fed, and its end with its cancellation state.
+  func run(_ key: String) async {
+    log.append("\(key) started")
+    for await value in channel(key).0 { log.append("\(key) got \(value)") }
+    log.append("\(key) ended, cancelled: \(Task.isCancelled)")
+  }
+
+  /// Sends `value` to the task awaiting `key`.
+  func send(_ value: Int, to key: String) { channel(key).1.yield(value) }
+
+  /// Lets the task awaiting `key` end normally.
+  func finish(_ key: String) { channel(key).1.finish() }
+
+  /// The log lines of one task.
+  func log(of key: String) -> [String] { log.filter { $0.hasPrefix("\(key) ") } }
+}
