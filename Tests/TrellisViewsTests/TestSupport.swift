@@ -58,3 +58,22 @@ final class TaskGate {
   /// The log lines of one task.
   func log(of key: String) -> [String] { log.filter { $0.hasPrefix("\(key) ") } }
 }
+
+/// A list element with a stable id and a name that may change.
+struct Item: Identifiable, Equatable {
+  let id: Int
+  var name: String
+}
+
+/// A tracked model holding a list, for `ForEach` tests.
+final class ListModel: Trackable {
+  @Tracked var items: [Item]
+  @Tracked var showMiddle = false
+
+  init(_ items: [Item]) { _items = Tracked(wrappedValue: items) }
+
+  /// Items named `a`, `b`, … with ids 1, 2, ….
+  convenience init(names: String...) {
+    self.init(names.enumerated().map { Item(id: $0.offset + 1, name: $0.element) })
+  }
+}
