@@ -77,3 +77,38 @@ final class ListModel: Trackable {
     self.init(names.enumerated().map { Item(id: $0.offset + 1, name: $0.element) })
   }
 }
+
+/// An object-level model (`ObservableObject` style).
+final class ObjectModel: ObjectTrackable {
+  let objectChanges = ObjectChangeNotifier()
+  @ObjectTracked var title: String
+  @ObjectTracked var subtitle = ""
+
+  init(title: String) { _title = ObjectTracked(wrappedValue: title) }
+}
+
+/// Makes models and initial values while counting the calls and remembering the models
+/// weakly, to check how often the runtime evaluates factories and what it keeps alive.
+@MainActor
+final class Factory {
+  private(set) var log: [String] = []
+  private(set) var models: [Weak<ObjectModel>] = []
+
+  /// An initial value, logged as `initial <value>`.
+  func initial(_ value: Int) -> Int {
+    log.append("initial \(value)")
+    return value
+  }
+
+  /// A new model titled `v<n>`, logged as `model v<n>`.
+  func model() -> ObjectModel {
+    let title = "v\(models.count + 1)"
+    let model = ObjectModel(title: title)
+    models.append(Weak(object: model))
+    log.append("model \(title)")
+    return model
+  }
+
+  /// How many of the models made so far are still alive.
+  var liveModels: Int { models.filter { $0.object != nil }.count }
+}
