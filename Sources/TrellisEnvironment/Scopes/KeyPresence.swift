@@ -14,7 +14,14 @@ enum KeyPresence {
   private static var counters: [ObjectIdentifier: Cell<Int>] = [:]
 
   static func recordRead(of key: ObjectIdentifier) {
-    guard let counter = counters[key] else { return }
+    // The counter must exist before the first override of the key appears, or the readers
+    // that read the default before then would never hear of it.
+    if let counter = counters[key] {
+      _ = counter.value
+      return
+    }
+    let counter = Cell(0, name: "environment key presence")
+    counters[key] = counter
     _ = counter.value
   }
 
