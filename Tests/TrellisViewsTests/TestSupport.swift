@@ -28,12 +28,15 @@ extension ViewHost {
 
 /// Channels that task bodies await, fed by the test: a task runs until its channel is fed or
 /// finished, or until it is cancelled. A channel exists as soon as either side asks for it, so
-/// finishing one before its task starts is fine.
+/// finishing one before its task starts is fine. Each run gets its own channel: the second run
+/// of `b` is `b#2`.
 @MainActor
 final class TaskGate {
   private var channels: [String: (AsyncStream<Int>, AsyncStream<Int>.Continuation)] = [:]
+  private var runs: [String: Int] = [:]
+  private var waiters: [(line: String, continuation: CheckedContinuation<Void, Never>)] = []
   /// What the task bodies did, in order.
-  var log: [String] = []
+  private(set) var log: [String] = []
 
   private func channel(_ key: String) -> (AsyncStream<Int>, AsyncStream<Int>.Continuation) {
     if let channel = channels[key] { return channel }
@@ -42,11 +45,27 @@ final class TaskGate {
     return channel
   }
 
+  private func record(_ line: String) {
+    log.append(line)
+    let ready = waiters.filter { $0.line == line }
+    waiters.removeAll { $0.line == line }
+    for waiter in ready { waiter.continuation.resume() }
+  }
+
   /// A task body: logs its start, every value fed, and its end with its cancellation state.
-  func run(_ key: String) async {
-    log.append("\(key) started")
-    for await value in channel(key).0 { log.append("\(key) got \(value)") }
-    log.append("\(key) ended, cancelled: \(Task.isCancelled)")
+  func run(_ name: String) async {
+    let count = runs[name, default: 0] + 1
+    runs[name] = count
+    let key = count == 1 ? name : "\(name)#\(count)"
+    record("\(key) started")
+    for await value in channel(key).0 { record("\(key) got \(value)") }
+    record("\(key) ended, cancelled: \(Task.isCancelled)")
+  }
+
+  /// Returns once a task body has logged `line` (at once if it already has).
+  func waitUntil(_ line: String) async {
+    if log.contains(line) { return }
+    await withCheckedContinuation { waiters.append((line, $0)) }
   }
 
   /// Sends `value` to the task awaiting `key`.
