@@ -61,6 +61,17 @@ struct ModifierBody<Modifier: ViewModifier, Modified: View>: View {
   var body: Modifier.Body { modifier.body(content: ModifierContent(content: AnyView(content))) }
 }
 
+/// A custom modifier's body: the modifier value owns the dynamic properties (`@State`,
+/// `@Environment`, …) that the runtime links before the body runs.
+@MainActor
+protocol ModifierBodyView {
+  var modifierValue: Any { get }
+}
+
+extension ModifierBody: ModifierBodyView {
+  var modifierValue: Any { modifier }
+}
+
 /// A view with a modifier applied, like SwiftUI's `ModifiedContent`.
 public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
   /// The modified view.
