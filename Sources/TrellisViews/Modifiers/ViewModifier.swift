@@ -27,10 +27,12 @@ public protocol ViewModifier {
 }
 
 extension ViewModifier {
-  /// The default: the modifier's body runs in its own tracked computation, like a view's.
+  /// The default: the modifier's body runs in its own tracked computation, like a view's,
+  /// named after the modifier in logs, diagnostics and the rendered tree.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
+    node.nameType = Self.self
     node.updateComposite(ModifierBody(modifier: modifier, content: content))
   }
 }
