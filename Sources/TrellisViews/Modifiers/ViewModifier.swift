@@ -70,8 +70,16 @@ protocol ModifierBodyView {
   var modifierValue: Any { get }
 }
 
-extension ModifierBody: ModifierBodyView {
+extension ModifierBody: ModifierBodyView, CustomInputComparison {
   var modifierValue: Any { modifier }
+
+  /// The modifier's changed properties, and `content` when the modified view changed.
+  func changedInputs(since old: Any) -> [String]? {
+    guard let old = old as? Self else { return ["@self"] }
+    var changed = InputComparison.changedFields(old.modifier, modifier) ?? []
+    if InputComparison.changedInputs(old.content, content) != nil { changed.append("content") }
+    return changed.isEmpty ? nil : changed
+  }
 }
 
 /// A view with a modifier applied, like SwiftUI's `ModifiedContent`.
