@@ -48,8 +48,13 @@ public final class Graph {
     queue.removeAll()
   }
 
-  /// Whether an effect is waiting for a flush.
-  public var hasPendingWork: Bool { !queue.isEmpty }
+  /// Whether an effect is waiting for a flush. Changes to tracked properties posted from other
+  /// threads (or from a main-actor executor that does not run on the main thread, as on Linux
+  /// under `dispatch_main`) are taken in first, so that the effects they affect count.
+  public var hasPendingWork: Bool {
+    TrackedChangeInbox.drain()
+    return !queue.isEmpty
+  }
 
   /// Runs every stale effect now, parents before children, until nothing is stale. Changes to
   /// tracked properties made on other threads are taken in first. Calling it during a flush

@@ -27,10 +27,12 @@ public protocol ViewModifier {
 }
 
 extension ViewModifier {
-  /// The default: the modifier's body runs in its own tracked computation, like a view's.
+  /// The default: the modifier's body runs in its own tracked computation, like a view's,
+  /// named after the modifier in logs, diagnostics and the rendered tree.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
+    node.nameType = Self.self
     node.updateComposite(ModifierBody(modifier: modifier, content: content))
   }
 }
@@ -59,6 +61,25 @@ struct ModifierBody<Modifier: ViewModifier, Modified: View>: View {
   let content: Modified
 
   var body: Modifier.Body { modifier.body(content: ModifierContent(content: AnyView(content))) }
+}
+
+/// A custom modifier's body: the modifier value owns the dynamic properties (`@State`,
+/// `@Environment`, …) that the runtime links before the body runs.
+@MainActor
+protocol ModifierBodyView {
+  var modifierValue: Any { get }
+}
+
+extension ModifierBody: ModifierBodyView, CustomInputComparison {
+  var modifierValue: Any { modifier }
+
+  /// The modifier's changed properties, and `content` when the modified view changed.
+  func changedInputs(since old: Any) -> [String]? {
+    guard let old = old as? Self else { return ["@self"] }
+    var changed = InputComparison.changedFields(old.modifier, modifier) ?? []
+    if InputComparison.changedInputs(old.content, content) != nil { changed.append("content") }
+    return changed.isEmpty ? nil : changed
+  }
 }
 
 /// A view with a modifier applied, like SwiftUI's `ModifiedContent`.

@@ -24,8 +24,10 @@ enum DynamicProperties {
   static func link<Content: View>(_ view: Content, to node: ViewNode) {
     let typeID = ObjectIdentifier(Content.self)
     if typesWithoutProperties.contains(typeID) { return }
+    // A custom modifier's body is evaluated as a view; its properties are the modifier's.
+    let owner: Any = (view as? any ModifierBodyView)?.modifierValue ?? view
     var ordinal = 0
-    for child in Mirror(reflecting: view).children {
+    for child in Mirror(reflecting: owner).children {
       guard let property = child.value as? any DynamicProperty else { continue }
       property._link(to: node, ordinal: ordinal, label: child.label ?? "property\(ordinal)")
       ordinal += 1

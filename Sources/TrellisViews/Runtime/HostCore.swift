@@ -25,7 +25,11 @@ final class HostCore {
   func recordBodyRun(of node: ViewNode, extraReasons: [String]) {
     var reasons = extraReasons
     if let effect = node.bodyEffect {
-      reasons += effect.lastRunReasons.map(\.description)
+      // A source written several times since the last run is one reason, named once.
+      for reason in effect.lastRunReasons {
+        let description = reason.description
+        if !reasons.contains(description) { reasons.append(description) }
+      }
     }
     let name = node.displayName
     bodyRuns.append(BodyRun(view: name, reasons: reasons))
@@ -52,7 +56,11 @@ final class HostCore {
       current.runningTasks = []
       if current.hasAppeared {
         for action in current.disappearActions {
-          commitQueue.enqueue(.disappear, action)
+          // The queued action keeps the node alive until it runs: the parent has already
+          // dropped it, and the action refers to it (its name, its host).
+          commitQueue.enqueue(.disappear) { [current] in
+            withExtendedLifetime(current) { action() }
+          }
         }
       }
       stack.append(contentsOf: current.children.reversed())

@@ -12,15 +12,25 @@
 ///    - closures and any other value are never equal (they cannot be compared), so a view
 ///      holding a closure re-runs its body whenever its parent does.
 ///
+/// A custom `ViewModifier`'s body compares the modifier by the same rules (its `@State` is not
+/// an input) and the modified content as a view: it re-runs when a modifier property or the
+/// content changed, not merely because its parent re-ran.
+///
 /// The result names the properties that changed, for the "why did this body re-run" log.
 @MainActor
 enum InputComparison {
   /// `nil` when the inputs are equal; otherwise the names of the properties that differ.
   static func changedInputs<Content: View>(_ old: Content, _ new: Content) -> [String]? {
+    if let new = new as? any CustomInputComparison { return new.changedInputs(since: old) }
+    return changedFields(old, new)
+  }
+
+  /// Rules 1 to 3 for any value: `==`, no stored properties, then property by property.
+  static func changedFields<Value>(_ old: Value, _ new: Value) -> [String]? {
     if let old = old as? any Equatable {
       return old.isEqualToAny(new) ? nil : ["@self"]
     }
-    if MemoryLayout<Content>.size == 0 { return nil }
+    if MemoryLayout<Value>.size == 0 { return nil }
     let oldFields = Mirror(reflecting: old).children
     let newFields = Mirror(reflecting: new).children
     var changed: [String] = []
@@ -53,6 +63,13 @@ enum InputComparison {
     }
     return false
   }
+}
+
+/// A view that compares its inputs its own way (a custom modifier's body).
+@MainActor
+protocol CustomInputComparison {
+  /// `nil` when the inputs equal those of `old` (a value of the same type).
+  func changedInputs(since old: Any) -> [String]?
 }
 
 /// Marks the property wrappers whose storage the runtime owns (not inputs of a view).

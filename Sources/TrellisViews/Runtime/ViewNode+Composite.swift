@@ -21,7 +21,7 @@ extension ViewNode {
       let box = unsafeDowncast(box, to: ViewBox<Content>.self)
       guard let changes = InputComparison.changedInputs(box.view, view) else { return }
       box.view = view
-      inputChanges = changes
+      inputChanges = changes.map { "input \($0)" }
       bodyEffect.run()
       return
     }

@@ -67,8 +67,12 @@ public final class ViewNode {
     environment = parent?.environment ?? self.host.rootEnvironment
   }
 
+  /// The type this node is named after when it is not the view type: a custom modifier's
+  /// node (a `ModifiedContent`) is named after the modifier.
+  var nameType: (any Any.Type)?
+
   /// The view's type name without generic arguments, such as `NoteRow` or `ForEach`.
-  var typeName: String { ViewTypeNames.name(of: viewType) }
+  var typeName: String { ViewTypeNames.name(of: nameType ?? viewType) }
 
   /// The name used in logs: the type name, with the explicit identity when there is one.
   var displayName: String {
