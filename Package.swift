@@ -38,7 +38,7 @@ let package = Package(
     .testTarget(name: "TrellisTrackingTests", dependencies: ["TrellisTracking"]),
     .testTarget(name: "TrellisGraphTests", dependencies: ["TrellisGraph"]),
     .testTarget(name: "TrellisEnvironmentTests", dependencies: ["TrellisEnvironment"]),
-    .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
+    .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "Trellis"]),
     .testTarget(name: "NotesDemoTests", dependencies: ["NotesDemo"]),
   ],
   swiftLanguageModes: [.v6]

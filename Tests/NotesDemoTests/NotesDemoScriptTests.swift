@@ -42,7 +42,7 @@ import Testing
     let step = reports[3]
     #expect(
       step.bodyRuns.map(\.description) == [
-        "NavigationStack: Router.path", "NoteDetail: noteID",
+        "NavigationStack: Router.path", "NoteDetail: input noteID",
         "NoteDetail: @State NoteDetail.loadedBody",
       ])
     #expect(step.events.map(\.description) == ["task cancel NoteDetail", "task start NoteDetail"])

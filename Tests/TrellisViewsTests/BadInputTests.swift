@@ -163,8 +163,8 @@ struct StoreScreen: View {
     // shielded one included (KeyPresence's documented trade-off); its value does not change.
     #expect(
       host.runLog == [
-        "OptionalStoreReader: environment key presence",
-        "OptionalStoreReader: environment key presence",
+        "OptionalStoreReader: overrides of Store",
+        "OptionalStoreReader: overrides of Store",
       ])
   }
 }

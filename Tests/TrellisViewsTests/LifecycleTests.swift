@@ -89,13 +89,13 @@ struct AppearWritingScreen: View {
     let probe = Probe()
     let host = ViewHost(AppearingView(probe: probe), executor: .manual)
     #expect(probe.log == ["body 0", "appear"])
-    #expect(host.eventLog == ["appear Button"])
+    #expect(host.eventLog == ["appear AppearingView"])
     host.tap("body 0")
     host.flush()
     host.tap("body 1")
     host.flush()
     #expect(probe.log == ["body 0", "appear", "body 1", "body 2"])
-    #expect(host.eventLog == ["appear Button"])
+    #expect(host.eventLog == ["appear AppearingView"])
   }
 
   @Test func everyViewOfARemovedSubtreeDisappearsOnceParentsFirstInTreeOrder() {
@@ -310,7 +310,7 @@ struct SharedNameView: View {
     }
     #expect(diagnostics.map(\.kind) == [.modifiedDuringUpdate])
     guard let host else { return }
-    #expect(host.eventLog == ["task start Text"])
+    #expect(host.eventLog == ["task start EagerParent"])
     #expect(host.tree.texts == ["query b"])
     gate.finish("b")
     await host.waitForTasks()

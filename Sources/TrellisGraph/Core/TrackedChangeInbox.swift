@@ -22,7 +22,7 @@ enum TrackedChangeInbox {
   /// Hands `event` to `node`, now if on the main thread, otherwise through the inbox.
   static func deliver(_ event: TrackingEvent, to node: GraphNode?) {
     guard let node else { return }
-    if Thread.isMainThread {
+    if isOnMainActor() {
       MainActor.assumeIsolated {
         Propagation.trackedPropertyChanged(node, event: event)
       }
@@ -32,6 +32,20 @@ enum TrackedChangeInbox {
     if !drainScheduled.exchange(true, ordering: .acquiringAndReleasing) {
       Task { @MainActor in drain() }
     }
+  }
+
+  /// Marks the main queue so that code running on it can be recognised on any thread: on
+  /// Linux, once `dispatch_main()` runs, the main queue (and with it the main actor) is served
+  /// by pool threads, where `Thread.isMainThread` is false.
+  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether the caller runs on the main actor's executor (the main thread or the main queue).
+  static func isOnMainActor() -> Bool {
+    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
   /// Applies every change posted from other threads.
