@@ -130,17 +130,9 @@ final class Sentinel: Sendable {
       #expect(observer.observedCount == 2)
     }
     #expect(weakModel == nil)
-    withKnownIssue(
-      """
-      A TrackingObserver holds the TrackedCells it observes, and a cell holds its property's \
-      value: observing `model.child?.title` keeps `child` alive after `model` is gone, until \
-      the observer re-tracks or is cancelled (Apple's registrar keeps no values).
-      """
-    ) {
-      #expect(weakChild == nil)
-    }
-    observer.cancel()
     #expect(weakChild == nil)
+    #expect(observer.observedCount == 0)
+    observer.cancel()
   }
 
   @Test func retrackingReleasesValuesNoLongerObserved() {
