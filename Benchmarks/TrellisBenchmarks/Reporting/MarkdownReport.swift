@@ -25,7 +25,8 @@ enum MarkdownReport {
     lines.append("|" + header.enumerated().map { $0.offset < 2 ? "---|" : "---:|" }.joined())
 
     var rows: [(caseName: String, metric: String)] = []
-    for result in results where !rows.contains(where: {
+    for result in results
+    where !rows.contains(where: {
       $0.caseName == result.caseName && $0.metric == result.metric
     }) {
       rows.append((result.caseName, result.metric))

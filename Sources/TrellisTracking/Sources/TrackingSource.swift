@@ -22,7 +22,7 @@ public class TrackingSource: @unchecked Sendable {
   /// installs concurrently with a write may or may not see that write, as with Apple's registrar.
   @inlinable
   @inline(__always)
-  var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) != 0 }
+  final var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) != 0 }
 
   func add(_ subscriber: TrackingSubscriber) {
     subscribers.withLock { list in
@@ -52,7 +52,10 @@ public class TrackingSource: @unchecked Sendable {
     let snapshot = subscribers.withLock { list -> [TrackingSubscriber] in
       let snapshot = list
       if list.contains(where: { $0.isOneShot || $0.isFinished }) {
-        list.removeAll { $0.isOneShot || $0.isFinished }
+        // Rebuild rather than remove in place: the snapshot shares the buffer, so an in-place
+        // removal would copy it first. When only one-shot subscribers were listed (the
+        // `withTracking` case) the new list is empty and nothing is allocated.
+        list = snapshot.filter { !($0.isOneShot || $0.isFinished) }
         subscriberCount.store(list.count, ordering: .relaxed)
       }
       return snapshot
