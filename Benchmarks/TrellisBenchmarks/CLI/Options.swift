@@ -56,7 +56,7 @@ struct Options: Sendable {
   /// The sampling settings for this run.
   var sampler: Sampler {
     quick
-      ? Sampler(sampleCount: 5, sampleDuration: 2_000_000, maximumBatch: 1 << 24)
+      ? Sampler(sampleCount: 7, sampleDuration: 4_000_000, maximumBatch: 1 << 24)
       : Sampler(sampleCount: 15, sampleDuration: 20_000_000, maximumBatch: 1 << 26)
   }
 
