@@ -16,7 +16,8 @@ let package = Package(
     .executable(name: "TrellisBenchmarks", targets: ["TrellisBenchmarks"]),
   ],
   targets: [
-    .target(name: "TrellisTracking"),
+    .target(name: "TrellisTrackingSupport"),
+    .target(name: "TrellisTracking", dependencies: ["TrellisTrackingSupport"]),
     .target(name: "TrellisGraph", dependencies: ["TrellisTracking"]),
     .target(name: "TrellisEnvironment", dependencies: ["TrellisGraph"]),
     .target(name: "TrellisViews", dependencies: ["TrellisEnvironment", "TrellisGraph"]),
