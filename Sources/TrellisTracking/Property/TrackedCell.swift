@@ -19,13 +19,13 @@ public class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
     super.init()
   }
 
-  /// The property's name, found on the first observed write and cached.
-  private let cachedName = Mutex<String?>(nil)
+  /// The property's name, found the first time an event needs it and cached (read lock-free).
+  private let cachedName = AtomicLazyReference<PropertyNameBox>()
 
   /// Finds which stored property of `object` holds this cell (by reflection, once per cell;
   /// only observed writes ask), so events can name it without key paths.
   override func propertyName(in object: AnyObject) -> String? {
-    if let name = cachedName.withAnnotatedLock(owner: self, { $0 }) { return name }
+    if let box = cachedName.load() { return box.name }
     var mirror: Mirror? = Mirror(reflecting: object)
     while let current = mirror {
       for child in current.children {
@@ -33,8 +33,7 @@ public class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
           let label = child.label
         else { continue }
         let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-        cachedName.withAnnotatedLock(owner: self) { $0 = name }
-        return name
+        return cachedName.storeIfNil(PropertyNameBox(name)).name
       }
       mirror = current.superclassMirror
     }
@@ -70,4 +69,10 @@ final class IdentityTrackedCell<Value: AnyObject>: TrackedCell<Value>, @unchecke
 /// The storage of a tracked property, as reflection sees it in an object's fields.
 protocol TrackedStorage {
   var trackingSource: TrackingSource { get }
+}
+
+/// A property name, boxed to live in an `AtomicLazyReference`.
+final class PropertyNameBox: Sendable {
+  let name: String
+  init(_ name: String) { self.name = name }
 }

@@ -56,7 +56,7 @@ public class TrackingSource: @unchecked Sendable {
         // allocation and a free (~50 ns) per install-and-fire.
         let only = list[0]
         if only.isOneShot || only.isFinished {
-          list.removeAll(keepingCapacity: true)
+          list.removeLast()
           subscriberCount.store(0, ordering: .relaxed)
         }
         return .one(only)
@@ -92,14 +92,25 @@ public class TrackingSource: @unchecked Sendable {
     _ phase: TrackingEvent.Phase, to snapshot: Snapshot, object: AnyObject,
     keyPath: AnyKeyPath?
   ) {
+    // One-shot subscribers only need to know that a change happens, so an event (and with it
+    // the property's name) is built only when a continuous subscriber is there to receive it.
     switch snapshot {
     case .one(let subscriber):
       if subscriber.isFinished { return }
-      subscriber.receive(event(phase, object: object, keyPath: keyPath))
+      if subscriber.isOneShot {
+        subscriber.fire(phase)
+      } else {
+        subscriber.receive(event(phase, object: object, keyPath: keyPath))
+      }
     case .many(let subscribers):
-      guard !subscribers.isEmpty else { return }
-      let event = event(phase, object: object, keyPath: keyPath)
+      var built: TrackingEvent?
       for subscriber in subscribers where !subscriber.isFinished {
+        if subscriber.isOneShot {
+          subscriber.fire(phase)
+          continue
+        }
+        let event = built ?? event(phase, object: object, keyPath: keyPath)
+        built = event
         subscriber.receive(event)
       }
     }
@@ -132,5 +143,9 @@ class TrackingSubscriber: @unchecked Sendable {
   /// purged lazily from the lists of the sources they did not fire through.
   var isFinished: Bool { fatalError("subclass responsibility") }
 
-  func receive(_ event: TrackingEvent) { fatalError("subclass responsibility") }
+  /// Delivers a change to a continuous subscriber.
+  func receive(_ event: TrackingEvent) {}
+
+  /// Tells a one-shot subscriber that a change is happening (no event is built for it).
+  func fire(_ phase: TrackingEvent.Phase) {}
 }
