@@ -20,6 +20,7 @@ let package = Package(
     .target(name: "TrellisGraph", dependencies: ["TrellisTracking"]),
     .target(name: "TrellisEnvironment", dependencies: ["TrellisGraph"]),
     .target(name: "TrellisViews", dependencies: ["TrellisEnvironment", "TrellisGraph"]),
+    .target(name: "ReactivityWorkloads", dependencies: ["TrellisGraph"]),
     .target(
       name: "Trellis",
       dependencies: ["TrellisTracking", "TrellisGraph", "TrellisEnvironment", "TrellisViews"]
@@ -31,7 +32,10 @@ let package = Package(
       path: "Benchmarks/TrellisBenchmarks"
     ),
     .testTarget(name: "TrellisTrackingTests", dependencies: ["TrellisTracking"]),
-    .testTarget(name: "TrellisGraphTests", dependencies: ["TrellisGraph"]),
+    .testTarget(
+      name: "TrellisGraphTests",
+      dependencies: ["TrellisGraph", "ReactivityWorkloads"]
+    ),
     .testTarget(name: "TrellisEnvironmentTests", dependencies: ["TrellisEnvironment"]),
     .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
     .testTarget(name: "NotesDemoTests", dependencies: ["NotesDemo"]),
