@@ -1,1 +1,3 @@
-print("NotesDemo is not built yet.")
+import Foundation
+
+exit(await NotesDemoCommand(arguments: Array(CommandLine.arguments.dropFirst())).run())

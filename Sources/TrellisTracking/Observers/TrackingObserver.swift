@@ -42,6 +42,14 @@ public final class TrackingObserver: Sendable {
     return result
   }
 
+  /// Makes `reads` the observed set, as if they had been read by `track(_:)`.
+  ///
+  /// - Parameter reads: properties recorded by `recordTrackedReads(isolated:_:)`.
+  /// - Complexity: the same as `track(_:)`'s re-subscription.
+  public func observe(_ reads: TrackedReads) {
+    subscription.replaceSources(with: reads.sources)
+  }
+
   /// Observes exactly `source`, with no read tracking involved.
   func observe(only source: TrackingSource) {
     subscription.replaceSources(with: [source])

@@ -10,7 +10,10 @@ final class AccessRecorder {
   /// The last source appended; compared by identity only, never retained through this field.
   private unowned(unsafe) var last: TrackingSource?
 
-  init() {}
+  /// When true, the reads are not handed to the enclosing scope (see `run`).
+  private let isolatesReads: Bool
+
+  init(isolatesReads: Bool = false) { self.isolatesReads = isolatesReads }
 
   @usableFromInline
   func record(_ source: TrackingSource) {
@@ -23,12 +26,14 @@ final class AccessRecorder {
   ///
   /// When the body returns, the reads it made are also handed to the enclosing scope, if any,
   /// so that an outer `withTracking` subscribes to what a nested one read, as Apple's
-  /// `withObservationTracking` does.
+  /// `withObservationTracking` does — unless the recorder isolates its reads, which a dependency
+  /// graph needs: an effect that reads a derived value depends on the derived value, not on the
+  /// properties the derived value read.
   func run<Result>(_ body: () throws -> Result) rethrows -> Result {
     let previous = pushRecorder(self)
     defer {
       popRecorder(restoring: previous)
-      if let previous, !sources.isEmpty {
+      if let previous, !sources.isEmpty, !isolatesReads {
         Unmanaged<AccessRecorder>.fromOpaque(previous).takeUnretainedValue().absorb(self)
       }
     }

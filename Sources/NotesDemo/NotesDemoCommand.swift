@@ -1,0 +1,119 @@
+import Foundation
+
+/// The `NotesDemo` executable as a value: parses options, loads notes, prints, and returns
+/// an exit status. `main.swift` only calls ``run()`` and exits with its result, so tests can
+/// drive the whole command with a recording ``Console``.
+///
+/// Exit statuses: 0 success, 1 the notes could not be loaded, 2 bad command line.
+/// Every failure is one line on standard error (plus the usage text for a bad command line).
+struct NotesDemoCommand: Sendable {
+  /// Where the command writes. Each call is one line without its trailing newline.
+  struct Console: Sendable {
+    /// Standard output.
+    var out: @Sendable (String) -> Void
+    /// Standard error.
+    var err: @Sendable (String) -> Void
+
+    /// The process's real standard output and standard error.
+    static let standard = Console(
+      out: { print($0) },
+      err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    )
+  }
+
+  /// Exit statuses.
+  enum ExitCode {
+    /// Everything worked.
+    static let success: Int32 = 0
+    /// The notes file was missing or malformed.
+    static let failure: Int32 = 1
+    /// The command line was wrong.
+    static let usage: Int32 = 2
+  }
+
+  /// Command-line arguments, without the program name.
+  var arguments: [String]
+  /// Simulated loading delays.
+  var latency: NotesLoader.Latency = .demo
+  /// Output streams.
+  var console: Console = .standard
+
+  /// Runs the command and returns the process exit status.
+  func run() async -> Int32 {
+    let options: NotesDemoOptions
+    do {
+      options = try NotesDemoOptions.parse(arguments)
+    } catch {
+      console.err("NotesDemo: error: \(error)")
+      console.err("")
+      console.err(NotesDemoOptions.usage)
+      return ExitCode.usage
+    }
+
+    switch options.action {
+    case .help:
+      console.out(NotesDemoOptions.usage)
+      return ExitCode.success
+    case .listSteps:
+      for step in DemoStep.allCases {
+        console.out(step.line)
+      }
+      return ExitCode.success
+    case .run:
+      return await load(options)
+    }
+  }
+
+  private func load(_ options: NotesDemoOptions) async -> Int32 {
+    let source = options.notesPath.map(NotesSource.file) ?? .bundled
+    let loader = NotesLoader(source: source, latency: latency)
+    if !options.quiet {
+      console.out("Loading notes from \(source.displayName)...")
+    }
+
+    let notes: [Note]
+    do {
+      notes = try await loader.loadNotes()
+    } catch let error as NotesDataError {
+      console.err("NotesDemo: error: \(Self.oneLine(error.description))")
+      return ExitCode.failure
+    } catch {
+      let message = "\(source.displayName): \(error)"
+      console.err("NotesDemo: error: \(Self.oneLine(message))")
+      return ExitCode.failure
+    }
+
+    if !options.quiet {
+      for note in notes.prefix(3) {
+        console.out("  \(Self.oneLine(note.title))")
+      }
+      if notes.count > 3 {
+        console.out("  ... and \(Self.grouped(notes.count - 3)) more")
+      }
+    }
+    console.out(Self.summary(count: notes.count, file: source.displayName))
+    return ExitCode.success
+  }
+
+  /// `Loaded 2,000 notes from notes.json`.
+  static func summary(count: Int, file: String) -> String {
+    "Loaded \(grouped(count)) \(count == 1 ? "note" : "notes") from \(oneLine(file))"
+  }
+
+  /// `2000` → `2,000`, independent of the current locale.
+  static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var result = ""
+    for (offset, digit) in digits.enumerated() {
+      if offset > 0 && (digits.count - offset) % 3 == 0 { result += "," }
+      result.append(digit)
+    }
+    return number < 0 ? "-" + result : result
+  }
+
+  /// Keeps a message on one line even if a path or title contains line breaks.
+  private static func oneLine(_ text: String) -> String {
+    text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .joined(separator: " ")
+  }
+}

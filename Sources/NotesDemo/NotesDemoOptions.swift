@@ -1,0 +1,110 @@
+/// Command-line options for `NotesDemo`, parsed by hand (no packages available).
+///
+///     NotesDemo [--notes PATH] [--quiet] [--steps] [-h | --help]
+///
+/// `--notes=PATH` works too. Errors win over `--help`; `--help` wins over `--steps`.
+struct NotesDemoOptions: Hashable, Sendable {
+  /// What the command should do.
+  enum Action: Hashable, Sendable {
+    /// Load the notes and run the demo.
+    case run
+    /// Print ``DemoStep`` lines and exit.
+    case listSteps
+    /// Print ``NotesDemoOptions/usage`` and exit.
+    case help
+  }
+
+  /// A bad command line, described in one line.
+  enum ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An argument starting with `-` that is not an option.
+    case unknownOption(String)
+    /// `--notes` without a path after it.
+    case missingValue(option: String)
+    /// An option that takes a value given more than once.
+    case repeatedOption(String)
+    /// A positional argument (none are accepted).
+    case unexpectedArgument(String)
+
+    var description: String {
+      switch self {
+      case .unknownOption(let option):
+        "unknown option \(quoted(option))"
+      case .missingValue(let option):
+        "option \(quoted(option)) needs a path"
+      case .repeatedOption(let option):
+        "option \(quoted(option)) given more than once"
+      case .unexpectedArgument(let argument):
+        "unexpected argument \(quoted(argument))"
+      }
+    }
+
+    private func quoted(_ text: String) -> String {
+      "'" + text.split(whereSeparator: \.isNewline).joined(separator: " ") + "'"
+    }
+  }
+
+  /// The help text, also printed after a parse error.
+  static let usage = """
+    USAGE: NotesDemo [--notes PATH] [--quiet] [--steps] [--help]
+
+    Loads a notes list and walks through the notes list -> detail demo.
+
+    OPTIONS:
+      --notes PATH  Load notes from PATH instead of the bundled notes.json.
+      --steps       List the demo's steps and exit.
+      --quiet       Print only the summary line.
+      -h, --help    Show this help and exit.
+    """
+
+  /// What to do.
+  var action: Action = .run
+  /// The `--notes` path, or `nil` for the bundled file.
+  var notesPath: String?
+  /// `--quiet`: print only the summary.
+  var quiet = false
+
+  /// Parses `arguments` (without the program name).
+  static func parse(_ arguments: [String]) throws(ParseError) -> NotesDemoOptions {
+    var options = NotesDemoOptions()
+    var wantsHelp = false
+    var wantsSteps = false
+    var remaining = arguments[...]
+
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "-h", "--help":
+        wantsHelp = true
+      case "--steps":
+        wantsSteps = true
+      case "--quiet":
+        options.quiet = true
+      case "--notes":
+        guard let path = remaining.first, !path.hasPrefix("-") || path == "-" else {
+          throw .missingValue(option: "--notes")
+        }
+        remaining.removeFirst()
+        try options.setNotesPath(path)
+      case _ where argument.hasPrefix("--notes="):
+        let path = String(argument.dropFirst("--notes=".count))
+        guard !path.isEmpty else { throw .missingValue(option: "--notes") }
+        try options.setNotesPath(path)
+      case _ where argument.hasPrefix("-") && argument != "-":
+        throw .unknownOption(argument)
+      default:
+        throw .unexpectedArgument(argument)
+      }
+    }
+
+    if wantsHelp {
+      options.action = .help
+    } else if wantsSteps {
+      options.action = .listSteps
+    }
+    return options
+  }
+
+  private mutating func setNotesPath(_ path: String) throws(ParseError) {
+    guard notesPath == nil else { throw .repeatedOption("--notes") }
+    notesPath = path
+  }
+}

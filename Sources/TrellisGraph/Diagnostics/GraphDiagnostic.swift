@@ -1,0 +1,40 @@
+/// A problem the runtime detected and recovered from, reported instead of hanging, crashing or
+/// silently producing a wrong value.
+///
+/// Every layer reports through the same sink (`GraphDiagnostics`), so a test can assert the
+/// exact diagnostics a piece of code produces.
+public struct GraphDiagnostic: Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: String, Sendable, Equatable {
+    /// Derived values that depend on each other; the cycle is broken at the named node.
+    case dependencyCycle = "dependency cycle"
+    /// An evaluation wrote to a source it had already read ("modifying state during update");
+    /// the write is applied after the evaluation.
+    case modifiedDuringUpdate = "modifying state during update"
+    /// Work kept scheduling itself again within one flush; the flush stopped.
+    case updateCycle = "update cycle"
+    /// A problem reported by a higher layer (views, environment).
+    case invalidInput = "invalid input"
+  }
+
+  /// The category of the problem.
+  public let kind: Kind
+  /// The nodes involved, by name, in a meaningful order (the cycle's path, the writer first).
+  public let nodes: [String]
+  /// A sentence a user can act on, naming the nodes, properties or keys involved.
+  public let message: String
+
+  /// Creates a diagnostic.
+  /// - Parameters:
+  ///   - kind: the category.
+  ///   - nodes: the names of the nodes involved.
+  ///   - message: the actionable explanation.
+  public init(kind: Kind, nodes: [String], message: String) {
+    self.kind = kind
+    self.nodes = nodes
+    self.message = message
+  }
+
+  /// `Trellis: <kind>: <message>`.
+  public var description: String { "Trellis: \(kind.rawValue): \(message)" }
+}

@@ -1,0 +1,101 @@
+/// The scheduler of a dependency graph: it collects the effects that became stale and runs
+/// them, coalesced, in one flush on the main actor.
+///
+/// Mirrors how SwiftUI batches invalidations: any number of writes in one turn lead to one
+/// flush, in which each affected body runs once, parents before children.
+///
+/// - With `.mainActor`, the first stale effect of a turn schedules a main-actor task that
+///   flushes; later changes in the same turn join that flush.
+/// - With `.manual`, nothing runs until `flush()` is called: tests drive it deterministically.
+///
+/// Inside a flush, effects run by increasing `Effect.depth` (ties in scheduling order). Work
+/// scheduled during a flush runs in the same flush, in a further round. If work keeps
+/// scheduling itself for `maximumRounds` rounds, the flush stops and reports a
+/// `GraphDiagnostic.Kind.updateCycle` naming the effects still scheduled; they stay stale and
+/// will not run until something they read changes again. Never a hang.
+@MainActor
+public final class Graph {
+  /// How this graph's flushes are triggered.
+  public let executor: GraphExecutor
+  /// The bound on rounds within one flush before it is reported as an update cycle.
+  public var maximumRounds = 100
+  /// How many flushes ran work so far.
+  public private(set) var flushCount = 0
+  /// How many effect runs the flushes performed so far.
+  public private(set) var runCount = 0
+
+  private var queue: [Effect] = []
+  private var isFlushing = false
+  private var flushTaskScheduled = false
+
+  /// Creates a graph.
+  /// - Parameter executor: `.mainActor` (default) or `.manual`.
+  public init(executor: GraphExecutor = .mainActor) {
+    self.executor = executor
+  }
+
+  /// Whether an effect is waiting for a flush.
+  public var hasPendingWork: Bool { !queue.isEmpty }
+
+  /// Runs every stale effect now, parents before children, until nothing is stale. Changes to
+  /// tracked properties made on other threads are taken in first. Calling it during a flush
+  /// does nothing (the running flush picks the work up).
+  /// - Complexity: O(k log k) for k effects scheduled, plus their evaluations.
+  public func flush() {
+    TrackedChangeInbox.drain()
+    guard !isFlushing, !queue.isEmpty else { return }
+    isFlushing = true
+    flushCount += 1
+    defer { isFlushing = false }
+    var rounds = 0
+    while !queue.isEmpty {
+      rounds += 1
+      if rounds > maximumRounds {
+        reportUpdateCycle()
+        return
+      }
+      let batch = queue.enumerated().sorted {
+        ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset)
+      }
+      queue.removeAll(keepingCapacity: true)
+      for (_, effect) in batch {
+        effect.flags.remove(.queued)
+        if effect.runIfStale() { runCount += 1 }
+      }
+    }
+  }
+
+  /// Groups the writes of `body`: no flush can start until it returns, so its effects see all
+  /// of its writes at once. Flushes never start synchronously in the middle of code anyway;
+  /// this states the intent and is the place to extend transactions later.
+  /// - Parameter body: the writes.
+  /// - Returns: what `body` returns.
+  public func withTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try body()
+  }
+
+  func enqueue(_ effect: Effect) {
+    queue.append(effect)
+    guard executor == .mainActor, !isFlushing, !flushTaskScheduled else { return }
+    flushTaskScheduled = true
+    Task { @MainActor [weak self] in
+      self?.flushTaskScheduled = false
+      self?.flush()
+    }
+  }
+
+  private func reportUpdateCycle() {
+    let names = queue.map(\.name)
+    for effect in queue {
+      effect.flags.remove(.queued)
+    }
+    queue.removeAll()
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .updateCycle, nodes: names,
+        message:
+          "\(names.joined(separator: ", ")) kept invalidating each other for \(maximumRounds) "
+          + "rounds of one flush; the flush stopped. Look for a body or effect that writes "
+          + "state it (or its parent) reads."))
+  }
+}

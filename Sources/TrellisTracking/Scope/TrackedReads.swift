@@ -1,0 +1,32 @@
+/// The distinct tracked properties one closure read, as recorded by `recordTrackedReads`.
+///
+/// A value to hand to `TrackingObserver.observe(_:)`; it keeps the per-property bookkeeping it
+/// names alive, never the models.
+public struct TrackedReads: Sendable {
+  let sources: [TrackingSource]
+
+  /// No reads were recorded.
+  public var isEmpty: Bool { sources.isEmpty }
+
+  /// The number of distinct properties read.
+  public var count: Int { sources.count }
+}
+
+/// Runs `body` and returns what it read, without subscribing to anything.
+///
+/// This is the building block for a dependency graph: record reads during an evaluation, then
+/// decide whom to subscribe. With `isolated: true`, the reads are kept out of any enclosing
+/// tracking scope, so that a node depends on what it read itself and not on what the nodes
+/// it evaluated read.
+/// - Parameters:
+///   - isolated: whether to hide these reads from enclosing scopes (default `false`, which is
+///     the nesting behaviour of `withTracking`).
+///   - body: the closure whose reads are recorded; it runs once, synchronously.
+/// - Returns: what `body` returned, and the distinct properties it read.
+public func recordTrackedReads<Result>(
+  isolated: Bool = false, _ body: () throws -> Result
+) rethrows -> (result: Result, reads: TrackedReads) {
+  let recorder = AccessRecorder(isolatesReads: isolated)
+  let result = try recorder.run(body)
+  return (result, TrackedReads(sources: recorder.uniqueSources()))
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import NotesDemo
+
+@Suite("NotesDemoCommand")
+struct NotesDemoCommandTests {
+  private func run(_ arguments: [String]) async -> (code: Int32, out: [String], err: [String]) {
+    let recorder = RecordingConsole()
+    let command = NotesDemoCommand(
+      arguments: arguments, latency: .none, console: recorder.console)
+    let code = await command.run()
+    return (code, recorder.out, recorder.err)
+  }
+
+  @Test func quietPrintsOnlyTheSummary() async {
+    let result = await run(["--quiet"])
+    #expect(result.code == 0)
+    #expect(result.out == ["Loaded 2,000 notes from notes.json"])
+    #expect(result.err.isEmpty)
+  }
+
+  @Test func defaultRunEndsWithTheSummary() async {
+    let result = await run([])
+    #expect(result.code == 0)
+    #expect(result.out.first == "Loading notes from notes.json...")
+    #expect(result.out.last == "Loaded 2,000 notes from notes.json")
+    #expect(result.out.count > 2)
+  }
+
+  @Test func userFile() async throws {
+    let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "mine.json")
+    let result = await run(["--notes", path, "--quiet"])
+    #expect(result.code == 0)
+    #expect(result.out == ["Loaded 1 note from \(path)"])
+  }
+
+  @Test func missingFileIsOneLineAndExitCodeOne() async {
+    let path = Fixtures.missingPath
+    let result = await run(["--quiet", "--notes", path])
+    #expect(result.code == 1)
+    #expect(result.out.isEmpty)
+    #expect(result.err == ["NotesDemo: error: \(path): no such file"])
+  }
+
+  @Test func malformedFileIsOneLineAndExitCodeOne() async throws {
+    let withoutBody = Fixtures.note().replacingOccurrences(
+      of: "\"body\": \"Milk. Eggs.\", ", with: "")
+    let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note(id: "a"), withoutBody))
+    let result = await run(["--quiet", "--notes=\(path)"])
+    #expect(result.code == 1)
+    #expect(result.err == ["NotesDemo: error: \(path): missing field notes[1].body"])
+  }
+
+  @Test func unknownOptionPrintsErrorThenUsageAndExitsTwo() async {
+    let result = await run(["--frobnicate"])
+    #expect(result.code == 2)
+    #expect(result.out.isEmpty)
+    #expect(result.err.first == "NotesDemo: error: unknown option '--frobnicate'")
+    #expect(result.err.last == NotesDemoOptions.usage)
+  }
+
+  @Test func stepsListsSevenStepsInOrder() async {
+    let result = await run(["--steps"])
+    #expect(result.code == 0)
+    #expect(result.out.count == 7)
+    #expect(result.out.first?.hasPrefix("1. mount: ") == true)
+    #expect(result.out[3].hasPrefix("4. switch to note B: ") && result.out[3].contains("cancelled"))
+    #expect(result.out.last?.hasPrefix("7. pop: ") == true)
+  }
+
+  @Test func helpPrintsUsage() async {
+    let result = await run(["--help"])
+    #expect(result.code == 0)
+    #expect(result.out == [NotesDemoOptions.usage])
+    for option in ["--notes PATH", "--steps", "--quiet", "--help"] {
+      #expect(NotesDemoOptions.usage.contains(option))
+    }
+  }
+
+  @Test func numberGrouping() {
+    #expect(NotesDemoCommand.grouped(0) == "0")
+    #expect(NotesDemoCommand.grouped(999) == "999")
+    #expect(NotesDemoCommand.grouped(2_000) == "2,000")
+    #expect(NotesDemoCommand.grouped(1_234_567) == "1,234,567")
+    #expect(NotesDemoCommand.summary(count: 1, file: "a.json") == "Loaded 1 note from a.json")
+  }
+}

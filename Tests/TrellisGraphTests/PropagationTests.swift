@@ -1,0 +1,229 @@
+import Testing
+import TrellisGraph
+
+@MainActor
+@Suite struct PropagationTests {
+  @Test func diamondEvaluatesOnceWithConsistentInputs() {
+    let graph = Graph(executor: .manual)
+    let a = Cell(1, name: "a")
+    var bRuns = 0
+    var cRuns = 0
+    var seen: [Int] = []
+    let b = Derived(name: "b") {
+      bRuns += 1
+      return a.value * 2
+    }
+    let c = Derived(name: "c") {
+      cRuns += 1
+      return a.value * 3
+    }
+    let d = Effect(name: "d", in: graph) { seen.append(b.value + c.value) }
+    a.value = 2
+    graph.flush()
+    a.value = 3
+    graph.flush()
+    #expect(seen == [5, 10, 15])
+    #expect(d.runCount == 3)
+    #expect(bRuns == 3)
+    #expect(cRuns == 3)
+  }
+
+  @Test func staleDerivedThatNobodyReadsIsNotRecomputed() {
+    let a = Cell(1)
+    var runs = 0
+    let b = Derived {
+      runs += 1
+      return a.value + 1
+    }
+    #expect(b.value == 2)
+    a.value = 5
+    a.value = 6
+    #expect(runs == 1)
+    #expect(b.value == 7)
+    #expect(runs == 2)
+  }
+
+  @Test func equalRecomputationCutsOffDependents() {
+    let graph = Graph(executor: .manual)
+    let a = Cell(1)
+    let parity = Derived { a.value % 2 }
+    var runs = 0
+    let effect1 = Effect(in: graph) {
+      _ = parity.value
+      runs += 1
+    }
+    a.value = 3
+    graph.flush()
+    #expect(runs == 1)
+    a.value = 4
+    graph.flush()
+    #expect(runs == 2)
+    withExtendedLifetime(effect1) {}
+  }
+
+  @Test func branchNotTakenStopsSubscribing() {
+    let graph = Graph(executor: .manual)
+    let useA = Cell(true)
+    let a = Cell(0)
+    let b = Cell(0)
+    var runs = 0
+    let effect2 = Effect(in: graph) {
+      runs += 1
+      _ = useA.value ? a.value : b.value
+    }
+    b.value = 1
+    graph.flush()
+    #expect(runs == 1)
+    useA.value = false
+    graph.flush()
+    #expect(runs == 2)
+    a.value = 1
+    graph.flush()
+    #expect(runs == 2)
+    b.value = 2
+    graph.flush()
+    #expect(runs == 3)
+    withExtendedLifetime(effect2) {}
+  }
+
+  @Test func manyWritesCoalesceIntoOneFlushAndOneRun() {
+    let graph = Graph(executor: .manual)
+    let a = Cell(0)
+    let b = Cell(0)
+    let effect = Effect(in: graph) { _ = a.value + b.value }
+    for i in 1...10 {
+      a.value = i
+      b.value = i
+    }
+    graph.flush()
+    #expect(effect.runCount == 2)
+    #expect(graph.flushCount == 1)
+  }
+
+  @Test func parentsRunBeforeChildrenAndChildrenRunOnce() {
+    let graph = Graph(executor: .manual)
+    let a = Cell(0)
+    var log: [String] = []
+    var child: Effect?
+    child = Effect(name: "child", in: graph, depth: 1) { log.append("child \(a.value)") }
+    let effect3 = Effect(name: "parent", in: graph, depth: 0) {
+      log.append("parent \(a.value)")
+      child?.run()
+    }
+    log = []
+    a.value = 1
+    graph.flush()
+    #expect(log == ["parent 1", "child 1"])
+    withExtendedLifetime(effect3) {}
+  }
+
+  @Test func writeAfterReadInSameEvaluationIsReportedAndDeferred() {
+    let graph = Graph(executor: .manual)
+    let a = Cell(0, name: "count")
+    var seen: [Int] = []
+    let diagnostics = GraphDiagnostics.capture {
+      let effect4 = Effect(name: "Counter.body", in: graph) {
+        seen.append(a.value)
+        if a.value == 0 { a.value = 1 }
+      }
+      graph.flush()
+      withExtendedLifetime(effect4) {}
+    }
+    #expect(seen == [0, 1])
+    #expect(diagnostics.map(\.kind) == [.modifiedDuringUpdate])
+    #expect(diagnostics.first?.nodes == ["Counter.body", "count"])
+  }
+
+  @Test func writeBeforeReadCreatesNoSelfEdge() {
+    let graph = Graph(executor: .manual)
+    let a = Cell(0)
+    let trigger = Cell(0)
+    var runs = 0
+    let diagnostics = GraphDiagnostics.capture {
+      let effect5 = Effect(in: graph) {
+        runs += 1
+        _ = trigger.value
+        a.value = trigger.value + 10
+        _ = a.value
+      }
+      trigger.value = 1
+      graph.flush()
+      withExtendedLifetime(effect5) {}
+    }
+    #expect(runs == 2)
+    #expect(a.untrackedValue == 11)
+    #expect(diagnostics.isEmpty)
+  }
+
+  @Test func updateCycleStopsAndNamesTheNode() {
+    let graph = Graph(executor: .manual)
+    graph.maximumRounds = 10
+    let a = Cell(0, name: "a")
+    let diagnostics = GraphDiagnostics.capture {
+      let effect6 = Effect(name: "bouncer", in: graph) {
+        let value = a.value
+        a.value = value + 1
+      }
+      graph.flush()
+      withExtendedLifetime(effect6) {}
+    }
+    #expect(diagnostics.last?.kind == .updateCycle)
+    #expect(diagnostics.last?.nodes == ["bouncer"])
+    #expect(!graph.hasPendingWork)
+  }
+
+  @Test func derivedCycleIsReportedWithItsPath() {
+    let closed = Cell(false)
+    var second: Derived<Int>?
+    let first = Derived(name: "first") { closed.value ? (second?.value ?? 0) + 1 : 0 }
+    second = Derived(name: "second") { first.value + 1 }
+    #expect(second?.value == 1)
+    var values: [Int] = []
+    let diagnostics = GraphDiagnostics.capture {
+      closed.value = true
+      values.append(first.value)
+      values.append(second?.value ?? -1)
+      values.append(first.value)
+    }
+    #expect(diagnostics.map(\.kind) == [.dependencyCycle])
+    #expect(diagnostics.first?.nodes == ["first", "second", "first"])
+    #expect(values == [2, 3, 2])
+  }
+
+  @Test func deepChainEvaluatesAndUpdates() {
+    let graph = Graph(executor: .manual)
+    let head = Cell(0)
+    var chain: [Derived<Int>] = [Derived { head.value }]
+    for _ in 1..<10_000 {
+      let previous = chain[chain.count - 1]
+      chain.append(Derived { previous.value + 1 })
+    }
+    let last = chain[chain.count - 1]
+    var seen: [Int] = []
+    let effect7 = Effect(in: graph) { seen.append(last.value) }
+    head.value = 1
+    graph.flush()
+    head.value = 2
+    graph.flush()
+    #expect(seen == [9_999, 10_000, 10_001])
+    withExtendedLifetime(effect7) {}
+  }
+
+  @Test func releasedEffectIsFreedAndUnsubscribes() {
+    let graph = Graph(executor: .manual)
+    let a = Cell(0)
+    weak var weakEffect: Effect?
+    var runs = 0
+    do {
+      let effect = Effect(in: graph) {
+        _ = a.value
+        runs += 1
+      }
+      weakEffect = effect
+    }
+    #expect(weakEffect == nil)
+    a.value = 1
+    graph.flush()
+    #expect(runs == 1)
+  }
+}
