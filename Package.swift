@@ -42,7 +42,7 @@ let package = Package(
       dependencies: ["TrellisGraph", "ReactivityWorkloads"]
     ),
     .testTarget(name: "TrellisEnvironmentTests", dependencies: ["TrellisEnvironment"]),
-    .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews"]),
+    .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "Trellis"]),
     .testTarget(name: "NotesDemoTests", dependencies: ["NotesDemo"]),
   ],
   swiftLanguageModes: [.v6]

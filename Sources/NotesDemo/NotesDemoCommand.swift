@@ -82,17 +82,19 @@ struct NotesDemoCommand: Sendable {
       console.err("NotesDemo: error: \(Self.oneLine(message))")
       return ExitCode.failure
     }
-
-    if !options.quiet {
-      for note in notes.prefix(3) {
-        console.out("  \(Self.oneLine(note.title))")
-      }
-      if notes.count > 3 {
-        console.out("  ... and \(Self.grouped(notes.count - 3)) more")
-      }
-    }
     console.out(Self.summary(count: notes.count, file: source.displayName))
+    let reports = await runScript(loader: loader)
+    let printer = StepPrinter(out: console.out)
+    if !options.quiet {
+      for report in reports { printer.print(report) }
+    }
+    printer.printSummary(reports)
     return ExitCode.success
+  }
+
+  @MainActor
+  private func runScript(loader: NotesLoader) async -> [StepReport] {
+    await NotesDemoScript(loader: loader).runAll()
   }
 
   /// `Loaded 2,000 notes from notes.json`.

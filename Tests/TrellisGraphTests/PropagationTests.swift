@@ -172,6 +172,22 @@ import TrellisGraph
     #expect(!graph.hasPendingWork)
   }
 
+  @Test func aDiscardedEffectRunsAgainWhenWhatItReadChanges() {
+    let graph = Graph(executor: .manual)
+    let a = Cell(0, name: "a")
+    var seen: [Int] = []
+    let effect = Effect(name: "reader", in: graph) { seen.append(a.value) }
+    a.value = 1
+    #expect(graph.hasPendingWork)
+    graph.discardPendingWork()
+    #expect(!graph.hasPendingWork)
+    a.value = 2
+    #expect(graph.pendingEffectNames == ["reader"])
+    graph.flush()
+    #expect(seen == [0, 2])
+    withExtendedLifetime(effect) {}
+  }
+
   @Test func derivedCycleIsReportedWithItsPath() {
     let closed = Cell(false)
     var second: Derived<Int>?

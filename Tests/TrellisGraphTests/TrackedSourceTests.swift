@@ -24,6 +24,19 @@ final class Profile: Trackable, @unchecked Sendable {
     #expect(effect.lastRunReasons.map(\.description) == ["Profile.name"])
   }
 
+  @Test func aTrackedWriteIsPendingWorkAtOnce() {
+    // Whether the write is delivered directly or posted (a main-actor executor off the main
+    // thread, as under swift-testing on Linux), the graph must see it as pending work before
+    // any suspension, so that a host's flush loop does not stop early.
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    let effect = Effect(name: "NameLabel", in: graph) { _ = profile.name }
+    profile.name = "Grace"
+    #expect(graph.hasPendingWork)
+    #expect(graph.pendingEffectNames == ["NameLabel"])
+    withExtendedLifetime(effect) {}
+  }
+
   @Test func derivedOverTrackedPropertyCutsOff() {
     let graph = Graph(executor: .manual)
     let profile = Profile()

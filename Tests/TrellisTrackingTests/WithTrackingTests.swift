@@ -2,39 +2,105 @@ import Synchronization
 import Testing
 import TrellisTracking
 
-final class Note: Trackable {
-  @Tracked var title = ""
-  @Tracked var count = 0
-  @Tracked var items: [Int] = []
-  @Tracked var child: Note?
+/// An `Equatable` value whose `==` ignores `revision`, to see which value a write stores.
+struct Versioned: Equatable {
+  var key: Int
+  var revision: Int
+  static func == (lhs: Versioned, rhs: Versioned) -> Bool { lhs.key == rhs.key }
 }
 
-/// Counts calls from any thread.
-final class Counter: Sendable {
-  private let value = Atomic<Int>(0)
-  func increment() { value.add(1, ordering: .relaxed) }
-  var count: Int { value.load(ordering: .relaxed) }
+/// A class that is not `Equatable`: only identity decides whether an assignment is a change.
+final class Ref {}
+
+/// A class whose `==` compares contents, so `==` (not identity) decides.
+final class EquatableRef: Equatable {
+  let key: Int
+  init(key: Int) { self.key = key }
+  static func == (lhs: EquatableRef, rhs: EquatableRef) -> Bool { lhs.key == rhs.key }
 }
+
+final class Values: Trackable {
+  @Tracked var number = 0.0
+  @Tracked var versioned = Versioned(key: 0, revision: 0)
+  @Tracked var ref = Ref()
+  @Tracked var equatableRef = EquatableRef(key: 0)
+  @Tracked var plain: [Int: String] = [:]
+  var untracked = 0
+}
+
+/// A value type that is not `Equatable`: every assignment is a change.
+struct Opaque {
+  var payload = 0
+}
+
+final class HoldsOpaque: Trackable {
+  @Tracked var opaque = Opaque()
+}
+
+struct ApplyFailed: Error {}
 
 @Suite struct WithTrackingTests {
   @Test func firesOnceAtWillSetWithOldValueVisible() {
     let note = Note()
     let fired = Counter()
-    let seen = Mutex<[String]>([])
+    let seen = Log<String>()
     let box = UncheckedBox(note)
     withTracking {
       _ = note.title
     } onChange: {
       fired.increment()
-      seen.withLock { $0.append(box.value.title) }
+      seen.append(box.value.title)
     }
     note.title = "a"
+    #expect(fired.count == 1)
+    #expect(seen.entries == [""])
     note.title = "b"
     #expect(fired.count == 1)
-    #expect(seen.withLock { $0 } == [""])
+    #expect(seen.entries == [""])
+    #expect(note.title == "b")
   }
 
-  @Test func unreadPropertyDoesNotFire() {
+  @Test func inPlaceMutationShowsTheOldValueInsideOnChange() {
+    let note = Note()
+    note.items = [1, 2]
+    let seen = Log<[Int]>()
+    let box = UncheckedBox(note)
+    withTracking {
+      _ = note.items.count
+    } onChange: {
+      seen.append(box.value.items)
+    }
+    note.items.append(3)
+    #expect(seen.entries == [[1, 2]])
+    #expect(note.items == [1, 2, 3])
+  }
+
+  @Test func firesOnTheMutatingThread() {
+    let note = Note()
+    let firedOn = Log<UInt>()
+    let testThread = currentThreadID()
+    withTracking {
+      _ = note.count
+    } onChange: {
+      firedOn.append(currentThreadID())
+    }
+    let box = UncheckedBox(note)
+    let writer = runOnOtherThread { box.value.count = 1 }
+    #expect(writer != testThread)
+    #expect(firedOn.entries == [writer])
+  }
+
+  @Test func returnsWhatApplyReturns() {
+    let note = Note()
+    note.count = 41
+    let result = withTracking {
+      note.count + 1
+    } onChange: {
+    }
+    #expect(result == 42)
+  }
+
+  @Test func writesToUnreadPropertiesNeverFire() {
     let note = Note()
     let fired = Counter()
     withTracking {
@@ -43,26 +109,81 @@ final class Counter: Sendable {
       fired.increment()
     }
     note.count = 3
+    note.items.append(1)
+    note.child = Note()
     #expect(fired.count == 0)
     note.title = "x"
     #expect(fired.count == 1)
   }
 
-  @Test func equalValueDoesNotNotifyButInPlaceMutationDoes() {
-    let note = Note()
+  @Test func readsOfAnotherInstanceDoNotSubscribeThisOne() {
+    let read = Note()
+    let other = Note()
     let fired = Counter()
     withTracking {
-      _ = note.count
+      _ = read.title
     } onChange: {
       fired.increment()
     }
-    note.count = 0
+    other.title = "x"
     #expect(fired.count == 0)
-    note.count += 0
+    read.title = "x"
     #expect(fired.count == 1)
   }
 
-  @Test func nestedScopesSubscribeOuter() {
+  @Test func emptyScopeInstallsNothing() {
+    let note = Note()
+    let handlersMade = Counter()
+    let fired = Counter()
+    func makeHandler() -> @Sendable () -> Void {
+      handlersMade.increment()
+      return { fired.increment() }
+    }
+    let values = Values()
+    withTracking(
+      { _ = values.untracked },  // a plain stored property is not tracked
+      onChange: makeHandler())
+    #expect(handlersMade.count == 0)
+    note.title = "x"
+    values.untracked = 1
+    #expect(fired.count == 0)
+
+    withTracking(
+      {
+        _ = note.title
+        _ = note.count
+      }, onChange: makeHandler())
+    #expect(handlersMade.count == 1)
+  }
+
+  @Test func throwingApplyInstallsNothingAndClosesItsScope() throws {
+    let note = Note()
+    let fired = Counter()
+    #expect(throws: ApplyFailed.self) {
+      try withTracking {
+        _ = note.title
+        throw ApplyFailed()
+      } onChange: {
+        fired.increment()
+      }
+    }
+    note.title = "x"
+    #expect(fired.count == 0)
+    // The failed scope is closed: a read now is outside every scope, and a new scope works.
+    _ = note.count
+    let again = Counter()
+    withTracking {
+      _ = note.title
+    } onChange: {
+      again.increment()
+    }
+    note.count = 1
+    #expect(again.count == 0)
+    note.title = "y"
+    #expect(again.count == 1)
+  }
+
+  @Test func nestedScopeSubscribesTheEnclosingScope() {
     let note = Note()
     let inner = Counter()
     let outer = Counter()
@@ -78,10 +199,83 @@ final class Counter: Sendable {
     note.title = "x"
     #expect(inner.count == 1)
     #expect(outer.count == 1)
+    note.title = "y"
+    #expect(inner.count == 1)
+    #expect(outer.count == 1)
+  }
+
+  @Test func enclosingScopeReadsDoNotLeakIntoTheNestedOne() {
+    let note = Note()
+    let inner = Counter()
+    let outer = Counter()
+    withTracking {
+      _ = note.count
+      withTracking {
+        _ = note.title
+      } onChange: {
+        inner.increment()
+      }
+      _ = note.items
+    } onChange: {
+      outer.increment()
+    }
+    note.count = 1
+    #expect(outer.count == 1)
+    #expect(inner.count == 0)
+    note.items = [1]
+    #expect(inner.count == 0)
+    note.title = "x"
+    #expect(inner.count == 1)
+    #expect(outer.count == 1)
+  }
+
+  @Test func readsPropagateThroughEveryEnclosingLevel() {
+    let note = Note()
+    let fired = Log<String>()
+    withTracking {
+      withTracking {
+        withTracking {
+          _ = note.title
+        } onChange: {
+          fired.append("innermost")
+        }
+      } onChange: {
+        fired.append("middle")
+      }
+    } onChange: {
+      fired.append("outermost")
+    }
+    note.title = "x"
+    #expect(fired.entries.sorted() == ["innermost", "middle", "outermost"])
   }
 
   @Test func chainTracksBothHops() {
     let parent = Note()
+    let firstChild = Note()
+    parent.child = firstChild
+    let leafFired = Counter()
+    withTracking {
+      _ = parent.child?.count
+    } onChange: {
+      leafFired.increment()
+    }
+    firstChild.count = 1
+    #expect(leafFired.count == 1)
+
+    let linkFired = Counter()
+    withTracking {
+      _ = parent.child?.count
+    } onChange: {
+      linkFired.increment()
+    }
+    parent.child = Note()
+    #expect(linkFired.count == 1)
+  }
+
+  @Test func replacedChildIsNoLongerTrackedByANewScope() {
+    let parent = Note()
+    let oldChild = Note()
+    parent.child = oldChild
     parent.child = Note()
     let fired = Counter()
     withTracking {
@@ -89,40 +283,159 @@ final class Counter: Sendable {
     } onChange: {
       fired.increment()
     }
-    parent.child?.count = 1
+    oldChild.count = 5
+    #expect(fired.count == 0)
+    parent.child?.count = 5
     #expect(fired.count == 1)
-    let fired2 = Counter()
-    withTracking {
-      _ = parent.child?.count
-    } onChange: {
-      fired2.increment()
-    }
-    parent.child = Note()
-    #expect(fired2.count == 1)
   }
 
-  @Test func continuousObserverSeesWillSetAndDidSet() {
+  @Test func equalEquatableWriteDoesNotNotify() {
     let note = Note()
-    let events = Mutex<[String]>([])
-    let observer = TrackingObserver { event in
-      events.withLock { $0.append("\(event.phase) \(event.property)") }
+    note.title = "same"
+    let fired = Counter()
+    withTracking {
+      _ = note.title
+    } onChange: {
+      fired.increment()
     }
-    observer.track { _ = note.title }
-    note.title = "a"
-    note.count = 1
-    observer.track { _ = note.count }
-    note.title = "b"
-    note.count = 2
-    observer.cancel()
-    note.count = 3
-    #expect(
-      events.withLock { $0 } == ["willSet title", "didSet title", "willSet count", "didSet count"])
+    note.title = "same"
+    #expect(fired.count == 0)
+    note.title = "different"
+    #expect(fired.count == 1)
   }
-}
 
-/// Lets a test hand a non-Sendable model to a `@Sendable` callback that runs synchronously on
-/// the mutating thread.
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+  @Test func identicalInstanceDoesNotNotifyButAnotherInstanceDoes() {
+    let values = Values()
+    let original = values.ref
+    let fired = Counter()
+    withTracking {
+      _ = values.ref
+    } onChange: {
+      fired.increment()
+    }
+    values.ref = original
+    #expect(fired.count == 0)
+    values.ref = Ref()
+    #expect(fired.count == 1)
+  }
+
+  @Test func equatableClassUsesEqualityNotIdentity() {
+    let values = Values()
+    let fired = Counter()
+    withTracking {
+      _ = values.equatableRef
+    } onChange: {
+      fired.increment()
+    }
+    values.equatableRef = EquatableRef(key: 0)  // another instance, equal by ==
+    #expect(fired.count == 0)
+    values.equatableRef = EquatableRef(key: 1)
+    #expect(fired.count == 1)
+  }
+
+  @Test func nonEquatableValueNotifiesOnEveryAssignment() {
+    let model = HoldsOpaque()
+    let fired = Counter()
+    withTracking {
+      _ = model.opaque
+    } onChange: {
+      fired.increment()
+    }
+    model.opaque = Opaque()
+    #expect(fired.count == 1)
+  }
+
+  @Test func inPlaceMutationAlwaysNotifies() {
+    let note = Note()
+    let fired = Counter()
+    withTracking {
+      _ = note.count
+    } onChange: {
+      fired.increment()
+    }
+    note.count += 0
+    #expect(fired.count == 1)
+
+    let itemsFired = Counter()
+    withTracking {
+      _ = note.items
+    } onChange: {
+      itemsFired.increment()
+    }
+    note.items.removeAll()  // already empty: no element changes, still a mutation
+    #expect(itemsFired.count == 1)
+  }
+
+  /// Apple's `@Observable` setter skips the notification for an equal value but still stores
+  /// it (`guard shouldNotifyObservers(_x, newValue) else { _x = newValue; return }`), so a value
+  /// that is `==` but not identical in every respect is kept.
+  @Test func equalWriteStoresTheNewValueWithoutNotifying() {
+    let values = Values()
+    let fired = Counter()
+    withTracking {
+      _ = values.number
+      _ = values.versioned
+      _ = values.equatableRef
+    } onChange: {
+      fired.increment()
+    }
+    values.number = -0.0
+    #expect(values.number.sign == .minus)
+    values.versioned = Versioned(key: 0, revision: 7)
+    #expect(values.versioned.revision == 7)
+    let replacement = EquatableRef(key: 0)
+    values.equatableRef = replacement
+    #expect(values.equatableRef === replacement)
+    #expect(fired.count == 0)
+  }
+
+  @Test func writesInsideApplyDoNotFireTheScopeBeingBuilt() {
+    let note = Note()
+    let fired = Counter()
+    withTracking {
+      _ = note.count
+      note.count = 1
+      note.items.append(1)
+    } onChange: {
+      fired.increment()
+    }
+    #expect(fired.count == 0)
+    note.items.append(2)  // `append` read `items` in place, so it is tracked
+    #expect(fired.count == 1)
+  }
+
+  @Test func independentScopesOnOnePropertyEachFireOnce() {
+    let note = Note()
+    let first = Counter()
+    let second = Counter()
+    withTracking {
+      _ = note.title
+    } onChange: {
+      first.increment()
+    }
+    withTracking {
+      _ = note.title
+    } onChange: {
+      second.increment()
+    }
+    note.title = "x"
+    note.title = "y"
+    #expect(first.count == 1)
+    #expect(second.count == 1)
+  }
+
+  @Test func readsInsideOnChangeAreNotTracked() {
+    let note = Note()
+    let box = UncheckedBox(note)
+    let fired = Counter()
+    withTracking {
+      _ = note.title
+    } onChange: {
+      fired.increment()
+      _ = box.value.count
+    }
+    note.title = "x"
+    note.count = 1
+    #expect(fired.count == 1)
+  }
 }

@@ -2,35 +2,56 @@
 /// flow down from the root, each overridable for a subtree.
 ///
 /// Mirrors SwiftUI's `EnvironmentValues`: values are read and written through the key
-/// subscript, usually behind an accessor property declared in an extension. A value obtained
-/// from a scope (`EnvironmentScope.values`) reads through that scope, and each read is a
-/// tracked dependency on that key only. Writes to a value are recorded locally and take effect
-/// when the value is applied to a scope (`EnvironmentScope.overriding(_:)`), which is what the
-/// view runtime's `.environment(_:_:)` modifier does.
+/// subscript, usually behind an accessor property declared in an extension (see
+/// `EnvironmentKey`). A value obtained from a scope (`EnvironmentScope.values`) reads through
+/// that scope, and each read is a tracked dependency on that key only. `EnvironmentValues()`
+/// reads every key's default.
+///
+/// Writes are recorded in the value itself (it is a value type: copies do not share them) and
+/// read back by later reads of the same key. They reach a scope only through
+/// `EnvironmentScope.apply(_:)` or `EnvironmentScope.overriding(_:_:name:)`, which is what the
+/// view runtime's `.environment(_:_:)` modifier does; writing to `scope.values` alone changes
+/// nothing in the scope.
 @MainActor
 public struct EnvironmentValues {
   let scope: EnvironmentScope?
+  /// Whether reads through `scope` record dependencies; false inside `EnvironmentScope.apply`.
+  let tracksReads: Bool
   private(set) var writes: [ObjectIdentifier: EnvironmentWrite] = [:]
 
-  /// An empty set of values: every key reads its default; writes are recorded.
-  public init() { scope = nil }
+  /// An empty set of values, attached to no scope: every key reads its `defaultValue` until
+  /// written; writes are recorded in this value. Reads record no dependency.
+  public init() {
+    scope = nil
+    tracksReads = true
+  }
 
-  init(scope: EnvironmentScope) { self.scope = scope }
+  init(scope: EnvironmentScope, tracksReads: Bool = true) {
+    self.scope = scope
+    self.tracksReads = tracksReads
+  }
 
-  /// The value for `key`: a value written to this instance, else the nearest scope's
-  /// override, else the key's default.
+  /// The value for `key`: a value written to this instance, else the nearest override at or
+  /// above its scope, else the key's `defaultValue`. Setting records the write in this
+  /// instance only.
   ///
   /// Reading through a scope records a dependency on that key (see `EnvironmentScope`).
-  /// Complexity: O(a) in the number of ancestor scopes that override anything.
+  /// - Parameter key: the key type.
+  /// - Complexity: a read costs one table lookup if anything was written to this instance,
+  ///   plus, through a scope, what `EnvironmentScope.value(for:)` costs. A write is O(1).
   public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
     get {
-      if let write = writes[ObjectIdentifier(key)] { return write.value as! Key.Value }
-      return scope?.value(for: key) ?? Key.defaultValue
+      if !writes.isEmpty, let write = writes[ObjectIdentifier(key)] {
+        return write.value as! Key.Value
+      }
+      guard let scope else { return Key.defaultValue }
+      return tracksReads ? scope.value(for: key) : scope.untrackedValue(for: key)
     }
     set { writes[ObjectIdentifier(key)] = EnvironmentWrite(key: key, value: newValue) }
   }
 
-  /// The writes recorded on this instance, in key order (stable within a run).
+  /// The writes recorded on this instance, one per key, in no particular order (the keys are
+  /// independent, so the order of applying them does not matter).
   var recordedWrites: [EnvironmentWrite] { Array(writes.values) }
 }
 
@@ -38,13 +59,11 @@ public struct EnvironmentValues {
 @MainActor
 struct EnvironmentWrite {
   let keyID: ObjectIdentifier
-  let keyName: String
   let value: Any
   let apply: @MainActor (EnvironmentScope) -> Void
 
   init<Key: EnvironmentKey>(key: Key.Type, value: Key.Value) {
     keyID = ObjectIdentifier(key)
-    keyName = "\(key)"
     self.value = value
     apply = { scope in scope.setValue(value, for: key) }
   }

@@ -33,7 +33,7 @@ enum Evaluation {
     node.observeTrackedReads(reads)
     depth -= 1
     current = parent
-    if parent == nil && !deferredWrites.isEmpty { applyDeferredWrites() }
+    if depth == 0 && !deferredWrites.isEmpty { applyDeferredWrites() }
     return result
   }
 

@@ -98,6 +98,17 @@ extension GraphNode {
   /// Whether this node has any subscribers.
   var hasSubscribers: Bool { subsHead != nil }
 
+  /// The dependency edges of the latest evaluation, in read order (for tests).
+  var dependencyLinks: [Link] {
+    var links: [Link] = []
+    var link = depsHead
+    while let current = link {
+      links.append(current)
+      link = current.nextDep
+    }
+    return links
+  }
+
   /// Whether `sub` read this node during its current evaluation.
   func isReadInCurrentRun(by sub: GraphNode) -> Bool {
     var link = subsHead

@@ -59,7 +59,9 @@ enum Propagation {
     let wasStale = !node.flags.isDisjoint(with: [.dirty, .pending])
     node.flags.insert(dirty ? .dirty : .pending)
     if dirty { node.staleReasons.append(.node(reason)) }
-    if !wasStale { enqueueOrWalk(node) }
+    // An effect may be stale without being queued (a flush that stopped an update cycle
+    // dropped it); a new change must schedule it again. `schedule()` ignores queued effects.
+    if !wasStale || node.kind == .effect { enqueueOrWalk(node) }
   }
 
   private static func enqueueOrWalk(_ node: GraphNode) {

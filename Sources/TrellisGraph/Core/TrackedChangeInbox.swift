@@ -15,28 +15,44 @@ enum TrackedChangeInbox {
   }
 
   private static let posted = Mutex<[Posted]>([])
+  /// Names the `posted` lock for ThreadSanitizer (see `withAnnotatedLock`).
+  private static let lockOwner = LockOwner()
   private static let drainScheduled = Atomic<Bool>(false)
 
   /// Hands `event` to `node`, now if on the main thread, otherwise through the inbox.
   static func deliver(_ event: TrackingEvent, to node: GraphNode?) {
     guard let node else { return }
-    if Thread.isMainThread {
+    if isOnMainActor() {
       MainActor.assumeIsolated {
         Propagation.trackedPropertyChanged(node, event: event)
       }
       return
     }
-    posted.withLock { $0.append(Posted(node: node, event: event)) }
+    posted.withAnnotatedLock(owner: lockOwner) { $0.append(Posted(node: node, event: event)) }
     if !drainScheduled.exchange(true, ordering: .acquiringAndReleasing) {
       Task { @MainActor in drain() }
     }
+  }
+
+  /// Marks the main queue so that code running on it can be recognised on any thread: on
+  /// Linux, once `dispatch_main()` runs, the main queue (and with it the main actor) is served
+  /// by pool threads, where `Thread.isMainThread` is false.
+  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether the caller runs on the main actor's executor (the main thread or the main queue).
+  static func isOnMainActor() -> Bool {
+    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
   /// Applies every change posted from other threads.
   @MainActor
   static func drain() {
     drainScheduled.store(false, ordering: .releasing)
-    let changes = posted.withLock { list in
+    let changes = posted.withAnnotatedLock(owner: lockOwner) { list in
       defer { list = [] }
       return list
     }
@@ -47,3 +63,6 @@ enum TrackedChangeInbox {
     }
   }
 }
+
+/// An object whose only purpose is to have an address that names a lock.
+final class LockOwner: Sendable {}

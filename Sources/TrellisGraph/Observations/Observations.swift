@@ -69,7 +69,8 @@ final class ChangeSignal: Sendable {
 
   /// Sets the flag and wakes the waiter, if any. Safe from any thread.
   func fire() {
-    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+    let waiter = state.withAnnotatedLock(owner: self) {
+      state -> CheckedContinuation<Void, Never>? in
       state.changed = true
       defer { state.waiter = nil }
       return state.waiter
@@ -78,13 +79,13 @@ final class ChangeSignal: Sendable {
   }
 
   /// Clears the flag before a new value is produced.
-  func reset() { state.withLock { $0.changed = false } }
+  func reset() { state.withAnnotatedLock(owner: self) { $0.changed = false } }
 
   /// Returns once the flag is set or the task is cancelled.
   func wait() async {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state -> Bool in
+        let resumeNow = state.withAnnotatedLock(owner: self) { state -> Bool in
           if state.changed || Task.isCancelled { return true }
           state.waiter = continuation
           return false

@@ -24,6 +24,10 @@ public final class Graph {
   /// How many effect runs the flushes performed so far.
   public private(set) var runCount = 0
 
+  /// Called at the end of every flush that ran work, after the last effect; the view runtime
+  /// commits lifecycle actions here.
+  public var afterFlush: (@MainActor () -> Void)?
+
   private var queue: [Effect] = []
   private var isFlushing = false
   private var flushTaskScheduled = false
@@ -34,8 +38,23 @@ public final class Graph {
     self.executor = executor
   }
 
-  /// Whether an effect is waiting for a flush.
-  public var hasPendingWork: Bool { !queue.isEmpty }
+  /// The names of the effects waiting for a flush, in scheduling order.
+  public var pendingEffectNames: [String] { queue.map(\.name) }
+
+  /// Drops every scheduled effect without running it (they stay stale until something they
+  /// read changes again). For hosts that stop an update cycle.
+  public func discardPendingWork() {
+    for effect in queue { effect.flags.remove(.queued) }
+    queue.removeAll()
+  }
+
+  /// Whether an effect is waiting for a flush. Changes to tracked properties posted from other
+  /// threads (or from a main-actor executor that does not run on the main thread, as on Linux
+  /// under `dispatch_main`) are taken in first, so that the effects they affect count.
+  public var hasPendingWork: Bool {
+    TrackedChangeInbox.drain()
+    return !queue.isEmpty
+  }
 
   /// Runs every stale effect now, parents before children, until nothing is stale. Changes to
   /// tracked properties made on other threads are taken in first. Calling it during a flush
@@ -46,7 +65,10 @@ public final class Graph {
     guard !isFlushing, !queue.isEmpty else { return }
     isFlushing = true
     flushCount += 1
-    defer { isFlushing = false }
+    defer {
+      isFlushing = false
+      afterFlush?()
+    }
     var rounds = 0
     while !queue.isEmpty {
       rounds += 1

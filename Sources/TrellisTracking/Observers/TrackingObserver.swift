@@ -10,8 +10,7 @@ import Synchronization
 ///
 /// The handler runs on the mutating thread, once with `.willSet` and once with `.didSet` per
 /// write. Cancelling, or releasing the observer, unsubscribes from every property. An observer
-/// never keeps a model alive; until it is cancelled it keeps the per-property bookkeeping of the
-/// properties it observes alive, which is a few dozen bytes each.
+/// keeps nothing alive: neither the models nor the values of the properties it observes.
 ///
 /// Thread safety: `track`, `cancel` and deliveries may happen on any threads.
 public final class TrackingObserver: Sendable {
@@ -67,10 +66,18 @@ public final class TrackingObserver: Sendable {
 }
 
 /// The part of a `TrackingObserver` that sources hold on to.
+///
+/// It refers to its sources weakly: a source (a property's storage, which holds the property's
+/// value) lives exactly as long as its model, so observing `model.child.title` never keeps
+/// `child` alive once `model` has let go of it. A source that dies simply drops out.
 final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
+  private struct WeakSource {
+    weak var source: TrackingSource?
+  }
+
   private let handler: @Sendable (TrackingEvent) -> Void
   private let cancelled = Atomic<Bool>(false)
-  private let sources = Mutex<[TrackingSource]>([])
+  private let sources = Mutex<[WeakSource]>([])
 
   init(handler: @escaping @Sendable (TrackingEvent) -> Void) {
     self.handler = handler
@@ -83,29 +90,36 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
     if !isFinished { handler(event) }
   }
 
-  var sourceCount: Int { sources.withLock { $0.count } }
+  var sourceCount: Int {
+    sources.withAnnotatedLock(owner: self) { current in
+      current.reduce(0) { $0 + ($1.source == nil ? 0 : 1) }
+    }
+  }
 
   func replaceSources(with new: [TrackingSource]) {
-    sources.withLock { current in
+    sources.withAnnotatedLock(owner: self) { current in
       if isFinished { return }
-      if current.count == new.count && zip(current, new).allSatisfy({ $0 === $1 }) { return }
+      if current.count == new.count && zip(current, new).allSatisfy({ $0.source === $1 }) {
+        return
+      }
+      let live = current.compactMap(\.source)
       let newIDs = Set(new.map(ObjectIdentifier.init))
-      let oldIDs = Set(current.map(ObjectIdentifier.init))
-      for source in current where !newIDs.contains(ObjectIdentifier(source)) {
+      let oldIDs = Set(live.map(ObjectIdentifier.init))
+      for source in live where !newIDs.contains(ObjectIdentifier(source)) {
         source.remove(self)
       }
       for source in new where !oldIDs.contains(ObjectIdentifier(source)) {
         source.add(self)
       }
-      current = new
+      current = new.map { WeakSource(source: $0) }
     }
   }
 
   func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let dropped = sources.withLock { current in
+    let dropped = sources.withAnnotatedLock(owner: self) { current in
       defer { current = [] }
-      return current
+      return current.compactMap(\.source)
     }
     for source in dropped { source.remove(self) }
   }

@@ -12,7 +12,7 @@
 ///
 /// Notification rules (the same as Swift 6.2's `@Observable`):
 /// - assigning a value equal to the current one (for `Equatable` values) or the identical
-///   instance (for class values) notifies nobody;
+///   instance (for class values) notifies nobody, but the new value is still stored;
 /// - an in-place mutation (`store.notes.append(n)`, `store.count += 1`) always notifies, because
 ///   the old value is not kept around to compare with, and keeping it would break the
 ///   copy-on-write uniqueness that makes in-place mutation cheap.
@@ -62,8 +62,9 @@ public struct Tracked<Value> {
   /// The accessor the compiler calls for every read and write of a `@Tracked` property.
   ///
   /// - Read: records the property in the innermost tracking scope of this thread, if any.
-  /// - Write: skips equal values (see the type's notes), notifies `willSet`, stores, notifies
-  ///   `didSet`. With no subscribers a write costs one relaxed atomic load beyond the store.
+  /// - Write: stores an equal value without notifying (see the type's notes); otherwise
+  ///   notifies `willSet`, stores, notifies `didSet`. With no subscribers a write costs one
+  ///   relaxed atomic load beyond the store.
   /// - In-place mutation: records the read, notifies `willSet`, yields the storage itself, notifies `didSet`.
   @inlinable
   public static subscript<EnclosingSelf: Trackable>(
@@ -78,7 +79,12 @@ public struct Tracked<Value> {
     }
     set {
       let cell = instance[keyPath: storageKeyPath].cell
-      if cell.isDuplicate(newValue) { return }
+      if cell.isDuplicate(newValue) {
+        // Store it anyway, silently, as Apple's `@Observable` does: `==` need not mean
+        // identical (`-0.0 == 0.0`, or an `==` that ignores some fields).
+        cell.value = newValue
+        return
+      }
       if cell.hasSubscribers {
         cell.sendWillSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
       }

@@ -112,7 +112,7 @@ final class RegistrarStorage: Sendable {
 
   func source(for keyPath: AnyKeyPath) -> TrackingSource {
     let keyPath = SendableKeyPath(keyPath)
-    return table.withLock { table in
+    return table.withAnnotatedLock(owner: self) { table in
       let id = ObjectIdentifier(keyPath.keyPath)
       if let hit = table.byIdentity[id] { return hit.source }
       let source: TrackingSource
@@ -131,7 +131,7 @@ final class RegistrarStorage: Sendable {
 
   func existingSource(for keyPath: AnyKeyPath) -> TrackingSource? {
     let keyPath = SendableKeyPath(keyPath)
-    return table.withLock { table in
+    return table.withAnnotatedLock(owner: self) { table in
       if let hit = table.byIdentity[ObjectIdentifier(keyPath.keyPath)] { return hit.source }
       return table.byValue[keyPath]
     }

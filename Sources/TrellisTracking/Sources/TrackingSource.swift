@@ -25,7 +25,7 @@ public class TrackingSource: @unchecked Sendable {
   var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) != 0 }
 
   func add(_ subscriber: TrackingSubscriber) {
-    subscribers.withLock { list in
+    subscribers.withAnnotatedLock(owner: self) { list in
       if list.count >= 8, list.count.nonzeroBitCount == 1 {
         list.removeAll { $0.isFinished }
       }
@@ -35,7 +35,7 @@ public class TrackingSource: @unchecked Sendable {
   }
 
   func remove(_ subscriber: TrackingSubscriber) {
-    subscribers.withLock { list in
+    subscribers.withAnnotatedLock(owner: self) { list in
       if let index = list.firstIndex(where: { $0 === subscriber }) {
         list.remove(at: index)
         subscriberCount.store(list.count, ordering: .relaxed)
@@ -49,7 +49,7 @@ public class TrackingSource: @unchecked Sendable {
   /// callback that writes the same property again cannot fire them twice.
   @usableFromInline
   func sendWillSet(object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath? = nil) {
-    let snapshot = subscribers.withLock { list -> [TrackingSubscriber] in
+    let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> [TrackingSubscriber] in
       let snapshot = list
       if list.contains(where: { $0.isOneShot || $0.isFinished }) {
         list.removeAll { $0.isOneShot || $0.isFinished }
@@ -63,7 +63,7 @@ public class TrackingSource: @unchecked Sendable {
   /// Tells every continuous subscriber that the value has changed.
   @usableFromInline
   func sendDidSet(object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath? = nil) {
-    let snapshot = subscribers.withLock { $0 }
+    let snapshot = subscribers.withAnnotatedLock(owner: self) { $0 }
     deliver(.didSet, to: snapshot, object: object, keyPath: keyPath, storage: storage)
   }
 

@@ -1,0 +1,69 @@
+import Trellis
+
+/// Walks the demo's fixed script through a headless host and reports what happened at each
+/// step. The same script drives `swift run NotesDemo` and the integration test.
+@MainActor
+final class NotesDemoScript {
+  let store: NotesStore
+  let router = Router()
+  private(set) var host: ViewHost?
+  private let clock = ContinuousClock()
+  /// The note pushed in step 3 and the one switched to in step 4.
+  private(set) var noteA: NoteItem?
+  private(set) var noteB: NoteItem?
+
+  init(loader: NotesLoader) { store = NotesStore(loader: loader) }
+
+  /// Runs every step in order.
+  func runAll() async -> [StepReport] {
+    var reports: [StepReport] = []
+    for step in DemoStep.allCases { reports.append(await run(step)) }
+    return reports
+  }
+
+  /// Runs one step; steps must run in order.
+  func run(_ step: DemoStep) async -> StepReport {
+    host?.clearLogs()
+    let start = clock.now
+    var snapshots: [(String, String)] = []
+    switch step {
+    case .mount:
+      let host = ViewHost(NotesApp(store: self.store, router: router), executor: .manual)
+      self.host = host
+      snapshots.append(("while loading", host.dump(maxChildren: 4, maxTextLength: 60)))
+      await host.waitForTasks()
+    case .refresh:
+      await host?.refresh()
+    case .pushNoteA:
+      noteA = store.notes.first
+      if let noteA { host?.tap(title(of: noteA)) }
+      host?.flush()
+    case .switchToNoteB:
+      noteB = store.notes.dropFirst().first
+      if let noteB, !router.path.isEmpty { router.path[router.path.count - 1] = noteB.id }
+      host?.flush()
+      snapshots.append(
+        ("before B's body arrives", host?.dump(maxChildren: 4, maxTextLength: 60) ?? ""))
+      await host?.waitForTasks()
+    case .editTitle:
+      noteB?.title += " (edited)"
+      host?.flush()
+    case .changeEnvironment:
+      host?.environment.apply { $0.travelBadge = "🧳" }
+      host?.flush()
+    case .pop:
+      if !router.path.isEmpty { router.path.removeLast() }
+      host?.flush()
+    }
+    let duration = clock.now - start
+    if let host { snapshots.append(("after", host.dump(maxChildren: 4, maxTextLength: 60))) }
+    return StepReport(
+      step: step, snapshots: snapshots, bodyRuns: host?.bodyRuns ?? [],
+      events: host?.events ?? [], duration: duration)
+  }
+
+  /// The title a row's link shows: the note's title, plus the badge for travel notes.
+  private func title(of note: NoteItem) -> String {
+    note.tags.contains("travel") ? "\(note.title) \(TravelBadgeKey.defaultValue)" : note.title
+  }
+}

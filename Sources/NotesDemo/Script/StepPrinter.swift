@@ -1,0 +1,54 @@
+import Trellis
+
+/// Prints step reports for people: the step, a trimmed tree, the bodies that ran and why,
+/// the lifecycle events, and the time taken; then a summary.
+struct StepPrinter {
+  let out: @Sendable (String) -> Void
+  /// How many body runs to list per step before summarizing the rest.
+  var maximumRunsListed = 8
+
+  func print(_ report: StepReport) {
+    let step = report.step
+    out("")
+    out("── \(step.rawValue). \(step.name) ── \(step.summary)")
+    for snapshot in report.snapshots {
+      out("Tree (\(snapshot.caption)):")
+      for line in snapshot.dump.split(separator: "\n") { out("  \(line)") }
+    }
+    out("Bodies re-run: \(report.bodyRuns.count)")
+    for run in report.bodyRuns.prefix(maximumRunsListed) { out("  \(run)") }
+    if report.bodyRuns.count > maximumRunsListed {
+      let rest = report.bodyRuns.count - maximumRunsListed
+      let types = Set(
+        report.bodyRuns.dropFirst(maximumRunsListed).map { $0.view.prefix { $0 != " " } })
+      out("  … and \(rest) more (\(types.sorted().joined(separator: ", ")))")
+    }
+    out("Lifecycle: \(report.events.isEmpty ? "none" : "")")
+    for event in report.events { out("  \(event)") }
+    out("Took \(Self.milliseconds(report.duration))")
+  }
+
+  func printSummary(_ reports: [StepReport]) {
+    out("")
+    out("Summary: body evaluations per view type")
+    var totals: [String: Int] = [:]
+    var order: [String] = []
+    for report in reports {
+      for (type, count) in report.bodyCountsByType {
+        if totals[type] == nil { order.append(type) }
+        totals[type, default: 0] += count
+      }
+    }
+    for type in order { out("  \(type): \(totals[type]!)") }
+    out("Time per step")
+    for report in reports {
+      out("  \(report.step.rawValue). \(report.step.name): \(Self.milliseconds(report.duration))")
+    }
+  }
+
+  static func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let ms = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+    return "\((ms * 10).rounded() / 10) ms"
+  }
+}

@@ -1,0 +1,216 @@
+import TrellisGraph
+
+/// A stack of views driven by a path of values, like SwiftUI's `NavigationStack(path:)`.
+///
+/// The root is always shown; each value in `path` shows, above it, the destination that
+/// `.navigationDestination(for:)` registered for the value's type. Pushing a value (a
+/// `NavigationLink` tap, or appending to the path) inserts that destination's identity; popping
+/// removes it (disappear, state gone, tasks cancelled). A destination's identity is its depth
+/// on the stack: replacing the top value (a new selection) keeps the destination view and
+/// passes it the new value, so its `.task(id:)` restarts rather than the view being rebuilt.
+///
+/// The stack's body reads the path, so it re-renders when the path changes and only then.
+/// A value with no registered destination is reported (naming its type) and shows nothing.
+public struct NavigationStack<Data: Hashable, Root: View>: View {
+  let path: Binding<[Data]>
+  let root: Root
+
+  /// Creates a stack over `path`.
+  /// - Parameters:
+  ///   - path: the values pushed above the root, bottom first.
+  ///   - root: the root view.
+  public init(path: Binding<[Data]>, @ViewBuilder root: () -> Root) {
+    self.path = path
+    self.root = root()
+  }
+
+  /// Reads the path and renders the root and the pushed destinations.
+  public var body: some View {
+    NavigationStackContent(
+      root: root, path: path.wrappedValue, push: { path.wrappedValue.append($0) })
+  }
+}
+
+/// The rendered stack: root, then one destination per path value.
+struct NavigationStackContent<Data: Hashable, Root: View>: View {
+  let root: Root
+  let path: [Data]
+  let push: @MainActor (Data) -> Void
+
+  static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: "NavigationStackContent", showsInTree: false)
+    let registry = (node.modifierState as? NavigationRegistry) ?? NavigationRegistry()
+    node.modifierState = registry
+    registry.push = { value in
+      guard let value = value as? Data else { return false }
+      view.push(value)
+      return true
+    }
+    node.updateChildren { children in
+      children.update(.index(0), view.root)
+      for (depth, value) in view.path.enumerated() {
+        let key = AnyHashable(depth)
+        guard let destination = registry.destination(for: value) else {
+          reportMissingDestination(for: value, in: node)
+          continue
+        }
+        children.update(.id(key), NavigationDestinationView(content: destination))
+      }
+    }
+  }
+
+  private static func reportMissingDestination(for value: Data, in node: ViewNode) {
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .invalidInput, nodes: [node.enclosingViewName, "\(type(of: value))"],
+        message:
+          "NavigationStack in \(node.enclosingViewName) has \(value) on its path but no "
+          + ".navigationDestination(for: \(type(of: value)).self) inside it; nothing is shown "
+          + "for it."))
+  }
+}
+
+/// A pushed destination, shown in the tree as `Destination` above its content.
+struct NavigationDestinationView: View {
+  let content: AnyView
+
+  static func _update(_ view: Self, in node: ViewNode) {
+    node.updateContainer(kind: "Destination", content: view.content)
+  }
+}
+
+/// The destinations registered inside one stack, by value type, and how to push onto it.
+@MainActor
+final class NavigationRegistry {
+  private var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
+  var push: (@MainActor (Any) -> Bool)?
+
+  func register<Value>(_ type: Value.Type, _ destination: @escaping @MainActor (Value) -> AnyView) {
+    destinations[ObjectIdentifier(type)] = { value in destination(value as! Value) }
+  }
+
+  func destination<Value>(for value: Value) -> AnyView? {
+    destinations[ObjectIdentifier(type(of: value))]?(value)
+  }
+}
+
+extension ViewNode {
+  /// The registry of the nearest enclosing navigation stack.
+  var enclosingNavigationRegistry: NavigationRegistry? {
+    var cursor = parent
+    while let node = cursor {
+      if let registry = node.modifierState as? NavigationRegistry { return registry }
+      cursor = node.parent
+    }
+    return nil
+  }
+}
+
+extension View {
+  /// Registers the view shown when a value of type `Value` is pushed on the enclosing
+  /// `NavigationStack`, like SwiftUI's `navigationDestination(for:destination:)`.
+  /// - Parameters:
+  ///   - type: the type of the pushed values.
+  ///   - destination: the view for a pushed value.
+  /// - Returns: the modified view.
+  public func navigationDestination<Value: Hashable, Destination: View>(
+    for type: Value.Type,
+    @ViewBuilder destination: @escaping @MainActor (Value) -> Destination
+  ) -> ModifiedContent<Self, NavigationDestinationModifier<Value, Destination>> {
+    modifier(NavigationDestinationModifier(destination: destination))
+  }
+
+  /// Sets the title of the enclosing navigation destination, like SwiftUI's
+  /// `navigationTitle(_:)`. Shown as `title="…"` on the view in the rendered tree.
+  /// - Parameter title: the title.
+  /// - Returns: the modified view.
+  public func navigationTitle<S: StringProtocol>(
+    _ title: S
+  ) -> ModifiedContent<Self, NavigationTitleModifier> {
+    modifier(NavigationTitleModifier(title: String(title)))
+  }
+}
+
+/// The modifier behind `navigationDestination(for:destination:)`.
+public struct NavigationDestinationModifier<Value: Hashable, Destination: View>: ViewModifier {
+  /// Built-in.
+  public typealias Body = Never
+  let destination: @MainActor (Value) -> Destination
+
+  /// Registers the destination with the enclosing stack; reported when there is none.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    if let registry = node.enclosingNavigationRegistry {
+      let destination = modifier.destination
+      registry.register(Value.self) { AnyView(destination($0)) }
+    } else if node.kind.isEmpty {
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [node.enclosingViewName],
+          message:
+            ".navigationDestination(for: \(Value.self).self) in \(node.enclosingViewName) is "
+            + "not inside a NavigationStack; it has no effect."))
+    }
+    node.updateModifier("navigationDestination", content: content)
+  }
+}
+
+/// The modifier behind `navigationTitle(_:)`.
+public struct NavigationTitleModifier: ViewModifier {
+  /// Built-in.
+  public typealias Body = Never
+  let title: String
+
+  /// Records the title as an attribute of the modified view.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    node.attributes = [("title", "\"\(modifier.title)\"")]
+    node.updateModifier("navigationTitle", content: content)
+  }
+}
+
+/// A button that pushes `value` on the enclosing `NavigationStack`, like SwiftUI's
+/// `NavigationLink(value:label:)`. Headless: a host taps it with `ViewHost.tap(_:)`.
+public struct NavigationLink<Label: View, Value: Hashable>: View {
+  let value: Value
+  let label: Label
+
+  /// Creates a link.
+  /// - Parameters:
+  ///   - value: the value to push.
+  ///   - label: the link's label.
+  public init(value: Value, @ViewBuilder label: () -> Label) {
+    self.value = value
+    self.label = label()
+  }
+
+  /// Renders `NavigationLink` with its label; its action pushes the value.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: "NavigationLink", showsInTree: true)
+    let value = view.value
+    node.action = { [unowned node] in
+      guard let registry = node.enclosingNavigationRegistry, registry.push?(value) == true else {
+        GraphDiagnostics.report(
+          GraphDiagnostic(
+            kind: .invalidInput, nodes: [node.enclosingViewName],
+            message:
+              "NavigationLink(value: \(value)) in \(node.enclosingViewName) is not inside a "
+              + "NavigationStack whose path holds \(Value.self); the tap does nothing."))
+        return
+      }
+    }
+    node.updateChildren { children in children.update(.index(0), view.label) }
+  }
+}
+
+extension NavigationLink where Label == Text {
+  /// Creates a link titled `title`.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - value: the value to push.
+  public init<S: StringProtocol>(_ title: S, value: Value) {
+    self.init(value: value) { Text(title) }
+  }
+}

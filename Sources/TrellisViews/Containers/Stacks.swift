@@ -1,0 +1,75 @@
+/// Arranges its content vertically, like SwiftUI's `VStack`. Headless: order only, no layout.
+public struct VStack<Content: View>: View {
+  let content: Content
+
+  /// Creates the stack.
+  /// - Parameter content: the stacked views.
+  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+  /// Renders `VStack` with the content as children.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.updateContainer(kind: "VStack", content: view.content)
+  }
+}
+
+/// Arranges its content horizontally, like SwiftUI's `HStack`. Headless: order only.
+public struct HStack<Content: View>: View {
+  let content: Content
+
+  /// Creates the stack.
+  /// - Parameter content: the stacked views.
+  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+  /// Renders `HStack` with the content as children.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.updateContainer(kind: "HStack", content: view.content)
+  }
+}
+
+/// Overlays its content, like SwiftUI's `ZStack`. Headless: order only (back to front).
+public struct ZStack<Content: View>: View {
+  let content: Content
+
+  /// Creates the stack.
+  /// - Parameter content: the overlaid views, back to front.
+  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+  /// Renders `ZStack` with the content as children.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.updateContainer(kind: "ZStack", content: view.content)
+  }
+}
+
+/// A scrolling list of rows, like SwiftUI's `List`. Headless: a container of its rows.
+public struct List<Content: View>: View {
+  let content: Content
+
+  /// Creates a list of static or `ForEach` content.
+  /// - Parameter content: the rows.
+  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+  /// Renders `List` with the rows as children.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.updateContainer(kind: "List", content: view.content)
+  }
+}
+
+extension List {
+  /// Creates a list with one row per element of `data`, identified by `Identifiable.id`.
+  /// - Parameters:
+  ///   - data: the elements.
+  ///   - rowContent: the row for an element.
+  public init<Data: RandomAccessCollection, Row: View>(
+    _ data: Data, @ViewBuilder rowContent: @escaping @MainActor (Data.Element) -> Row
+  ) where Content == ForEach<Data, Data.Element.ID, Row>, Data.Element: Identifiable {
+    content = ForEach(data, content: rowContent)
+  }
+}
+
+extension ViewNode {
+  /// Renders a container of `kind` whose single child is `content`.
+  func updateContainer<Content: View>(kind: String, content: Content) {
+    setContainer(kind: kind, showsInTree: true)
+    updateChildren { children in children.update(.index(0), content) }
+  }
+}

@@ -1,0 +1,87 @@
+import TrellisEnvironment
+
+/// A view with an explicit identity, as `.id(_:)` makes.
+public struct IDView<Content: View, ID: Hashable>: View {
+  let content: Content
+  let id: ID
+
+  /// Renders the content under the identity `id`: a new id is a new view (old state gone,
+  /// disappear and task cancellation for the old one, appear for the new one).
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: ".id", showsInTree: false)
+    let key = AnyHashable(view.id)
+    node.updateChildren { children in children.update(.id(key), view.content, explicitID: key) }
+  }
+}
+
+extension View {
+  /// Gives the view an explicit identity, like SwiftUI's `.id(_:)`: when `id` changes, the
+  /// view is destroyed and created anew, with fresh state.
+  /// - Parameter id: the identity.
+  /// - Returns: the identified view.
+  public func id<ID: Hashable>(_ id: ID) -> IDView<Self, ID> { IDView(content: self, id: id) }
+
+  /// Sets an environment value for this view and its subtree, like SwiftUI's
+  /// `.environment(_:_:)`. Only readers of this key below this point re-run when it changes.
+  /// - Parameters:
+  ///   - keyPath: the key's accessor, such as `\.accent`.
+  ///   - value: the value.
+  /// - Returns: the modified view.
+  public func environment<Value>(
+    _ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value
+  ) -> ModifiedContent<Self, EnvironmentValueModifier<Value>> {
+    modifier(EnvironmentValueModifier(keyPath: keyPath, value: value))
+  }
+
+  /// Injects `object` for this view and its subtree, read back with
+  /// `@Environment(Type.self)`, like SwiftUI's `.environment(_:)` for observable objects.
+  /// - Parameter object: the object.
+  /// - Returns: the modified view.
+  public func environment<Object: AnyObject>(
+    _ object: Object
+  ) -> ModifiedContent<Self, EnvironmentObjectModifier<Object>> {
+    modifier(EnvironmentObjectModifier(object: object))
+  }
+}
+
+/// The modifier behind `.environment(_:_:)`.
+public struct EnvironmentValueModifier<Value>: ViewModifier {
+  /// Built-in.
+  public typealias Body = Never
+  let keyPath: WritableKeyPath<EnvironmentValues, Value>
+  let value: Value
+
+  /// Gives the subtree its own scope (once) and sets the value in it.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    node.ensureOwnEnvironment()
+    node.environment.apply { $0[keyPath: modifier.keyPath] = modifier.value }
+    node.updateModifier("environment", content: content)
+  }
+}
+
+/// The modifier behind `.environment(_:)` for objects.
+public struct EnvironmentObjectModifier<Object: AnyObject>: ViewModifier {
+  /// Built-in.
+  public typealias Body = Never
+  let object: Object
+
+  /// Gives the subtree its own scope (once) and injects the object in it.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    node.ensureOwnEnvironment()
+    node.environment.setObject(modifier.object)
+    node.updateModifier("environment", content: content)
+  }
+}
+
+extension ViewNode {
+  /// Replaces the inherited scope with a child scope of its own, the first time.
+  func ensureOwnEnvironment() {
+    guard modifierState == nil else { return }
+    environment = environment.child(named: parent?.enclosingViewName ?? "root")
+    modifierState = environment
+  }
+}

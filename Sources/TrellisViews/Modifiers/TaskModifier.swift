@@ -1,0 +1,88 @@
+extension View {
+  /// Starts `action` as a task when the view appears and cancels it when the view
+  /// disappears, like SwiftUI's `.task`. It does not restart when values it captured change.
+  /// Cancellation is cooperative: the task sees `Task.isCancelled` and cancellation errors.
+  /// - Parameters:
+  ///   - priority: the task's priority.
+  ///   - action: the work, on the main actor.
+  /// - Returns: the modified view.
+  public func task(
+    priority: TaskPriority = .userInitiated,
+    _ action: @escaping @MainActor @Sendable () async -> Void
+  ) -> ModifiedContent<Self, TaskModifier<Bool>> {
+    modifier(TaskModifier(id: true, priority: priority, action: action))
+  }
+
+  /// Like `task(priority:_:)`, and when `id` changes to a non-equal value, cancels the running
+  /// task and starts a new one, like SwiftUI's `.task(id:)`. Changes of `id` before the view
+  /// has appeared start a single task, with the latest id, when it appears.
+  /// - Parameters:
+  ///   - id: the value whose changes restart the task.
+  ///   - priority: the task's priority.
+  ///   - action: the work, on the main actor.
+  /// - Returns: the modified view.
+  public func task<ID: Equatable>(
+    id: ID, priority: TaskPriority = .userInitiated,
+    _ action: @escaping @MainActor @Sendable () async -> Void
+  ) -> ModifiedContent<Self, TaskModifier<ID>> {
+    modifier(TaskModifier(id: id, priority: priority, action: action))
+  }
+}
+
+/// The modifier behind `.task` and `.task(id:)`.
+public struct TaskModifier<ID: Equatable>: ViewModifier {
+  /// Built-in.
+  public typealias Body = Never
+  let id: ID
+  let priority: TaskPriority
+  let action: @MainActor @Sendable () async -> Void
+
+  /// Starts the task at appearance and restarts it when the id changes.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    node.updateModifier("task", content: content)
+    guard let state = node.modifierState as? TaskState<ID> else {
+      let state = TaskState(id: modifier.id, action: modifier.action)
+      node.modifierState = state
+      node.host.commitQueue.enqueue(.appear) { [weak node] in
+        guard let node, node.isMounted, state.running == nil else { return }
+        state.start(in: node, priority: modifier.priority)
+      }
+      return
+    }
+    state.action = modifier.action
+    guard state.id != modifier.id else { return }
+    state.id = modifier.id
+    guard !state.restartQueued else { return }
+    state.restartQueued = true
+    node.host.commitQueue.enqueue(.taskRestart) { [weak node] in
+      state.restartQueued = false
+      guard let node, node.isMounted, let running = state.running,
+        state.runningID != state.id
+      else { return }
+      node.host.cancelTask(running, of: node)
+      state.start(in: node, priority: modifier.priority)
+    }
+  }
+}
+
+/// What a task modifier remembers across updates.
+@MainActor
+final class TaskState<ID: Equatable> {
+  var id: ID
+  var runningID: ID?
+  var running: RunningTask?
+  var restartQueued = false
+  var action: @MainActor @Sendable () async -> Void
+
+  init(id: ID, action: @escaping @MainActor @Sendable () async -> Void) {
+    self.id = id
+    self.action = action
+  }
+
+  func start(in node: ViewNode, priority: TaskPriority) {
+    runningID = id
+    running = node.host.startTask(of: node, ordinal: 0, priority: priority, action)
+  }
+}

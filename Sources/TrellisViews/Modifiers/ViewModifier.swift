@@ -1,0 +1,124 @@
+/// A reusable change to a view, like SwiftUI's `ViewModifier`: its `body(content:)` wraps the
+/// modified view, and it can hold `@State` and read `@Environment` like a view.
+///
+/// ```swift
+/// struct Bordered: ViewModifier {
+///   func body(content: Content) -> some View {
+///     VStack { content; Text("—") }
+///   }
+/// }
+/// Text("Hi").modifier(Bordered())
+/// ```
+@MainActor
+public protocol ViewModifier {
+  /// The type of view `body(content:)` returns.
+  associatedtype Body: View
+  /// The modified view, as the modifier's body sees it.
+  typealias Content = ModifierContent
+
+  /// Wraps `content`.
+  /// - Parameter content: the modified view.
+  /// - Returns: the modified result.
+  @ViewBuilder func body(content: Content) -> Body
+
+  /// Runtime entry point: brings `node` up to date with `content` modified by `modifier`.
+  /// The default evaluates `body(content:)` like a view's body; built-in modifiers replace it.
+  static func _apply<Modified: View>(_ modifier: Self, to content: Modified, in node: ViewNode)
+}
+
+extension ViewModifier {
+  /// The default: the modifier's body runs in its own tracked computation, like a view's,
+  /// named after the modifier in logs, diagnostics and the rendered tree.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    node.nameType = Self.self
+    node.updateComposite(ModifierBody(modifier: modifier, content: content))
+  }
+}
+
+extension ViewModifier where Body == Never {
+  /// Built-in modifiers have no body.
+  public func body(content: Content) -> Never {
+    fatalError("\(Self.self) is a built-in modifier and has no body.")
+  }
+}
+
+/// The content placeholder a `ViewModifier`'s body receives: the modified view, type-erased.
+public struct ModifierContent: View {
+  let content: AnyView
+
+  /// Renders the modified view in place.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: "ModifierContent", showsInTree: false)
+    node.updateChildren { children in children.update(.index(0), view.content) }
+  }
+}
+
+/// A custom modifier's body, evaluated as a composite view named after the modifier.
+struct ModifierBody<Modifier: ViewModifier, Modified: View>: View {
+  let modifier: Modifier
+  let content: Modified
+
+  var body: Modifier.Body { modifier.body(content: ModifierContent(content: AnyView(content))) }
+}
+
+/// A custom modifier's body: the modifier value owns the dynamic properties (`@State`,
+/// `@Environment`, …) that the runtime links before the body runs.
+@MainActor
+protocol ModifierBodyView {
+  var modifierValue: Any { get }
+}
+
+extension ModifierBody: ModifierBodyView, CustomInputComparison {
+  var modifierValue: Any { modifier }
+
+  /// The modifier's changed properties, and `content` when the modified view changed.
+  func changedInputs(since old: Any) -> [String]? {
+    guard let old = old as? Self else { return ["@self"] }
+    var changed = InputComparison.changedFields(old.modifier, modifier) ?? []
+    if InputComparison.changedInputs(old.content, content) != nil { changed.append("content") }
+    return changed.isEmpty ? nil : changed
+  }
+}
+
+/// A view with a modifier applied, like SwiftUI's `ModifiedContent`.
+public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
+  /// The modified view.
+  public let content: Content
+  /// The modifier.
+  public let modifier: Modifier
+
+  /// Creates the modified view.
+  /// - Parameters:
+  ///   - content: the view.
+  ///   - modifier: the modifier.
+  public init(content: Content, modifier: Modifier) {
+    self.content = content
+    self.modifier = modifier
+  }
+
+  /// Applies the modifier.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    Modifier._apply(view.modifier, to: view.content, in: node)
+  }
+}
+
+extension View {
+  /// Applies `modifier` to this view.
+  /// - Parameter modifier: the modifier.
+  /// - Returns: the modified view.
+  public func modifier<Modifier: ViewModifier>(
+    _ modifier: Modifier
+  ) -> ModifiedContent<Self, Modifier> {
+    ModifiedContent(content: self, modifier: modifier)
+  }
+}
+
+extension ViewNode {
+  /// Renders a built-in modifier: a transparent node named `.name` around the content.
+  func updateModifier<Content: View>(_ name: String, content: Content) {
+    setContainer(kind: "." + name, showsInTree: false)
+    updateChildren { children in children.update(.index(0), content) }
+  }
+}

@@ -1,1 +1,0 @@
-// Placeholder: this layer is built by its own issue.

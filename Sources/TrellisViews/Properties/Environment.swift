@@ -1,0 +1,64 @@
+import TrellisEnvironment
+import TrellisGraph
+
+/// Reads a value from the environment of the view, like SwiftUI's `@Environment`.
+///
+/// - `@Environment(\.accent) var accent` reads a keyed value through its accessor on
+///   `EnvironmentValues`. The body depends on that key only: changing another key does not
+///   re-run it, and a nearer override shields it from changes above.
+/// - `@Environment(Store.self) var store` reads an object injected with `.environment(store)`.
+///   A missing object is a programming error, as in SwiftUI: the runtime reports a diagnostic
+///   naming the type and the view, then stops with the same message.
+/// - `@Environment(Store.self) var store: Store?` reads it optionally: nil when missing.
+@propertyWrapper
+@MainActor
+public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
+  private let read: @MainActor (ViewNode) -> Value
+  private let box = EnvironmentBox()
+
+  /// Reads the keyed value at `keyPath`.
+  /// - Parameter keyPath: the accessor, such as `\.accent`.
+  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+    read = { node in node.environment[keyPath] }
+  }
+
+  /// Reads the injected object of type `Value`; a missing object stops with a diagnostic.
+  /// - Parameter type: the object's type.
+  public init(_ type: Value.Type) where Value: AnyObject {
+    read = { node in
+      do throws(EnvironmentError) {
+        return try node.environment.requiredObject(type, readBy: node.enclosingViewName)
+      } catch {
+        GraphDiagnostics.report(
+          GraphDiagnostic(
+            kind: .invalidInput, nodes: [node.enclosingViewName, "\(type)"],
+            message: error.description))
+        fatalError("Trellis: \(error.description)")
+      }
+    }
+  }
+
+  /// Reads the injected object of type `Object`, or nil when none is injected.
+  /// - Parameter type: the object's type.
+  public init<Object: AnyObject>(_ type: Object.Type) where Value == Object? {
+    read = { node in node.environment.object(type) }
+  }
+
+  /// The current value; reading it in a body makes the body depend on it.
+  public var wrappedValue: Value {
+    guard let node = box.node else {
+      fatalError(
+        "Trellis: @Environment(\(Value.self)) was read outside of a mounted view's body; it has "
+          + "no environment there.")
+    }
+    return read(node)
+  }
+
+  /// Links the property to the view's node.
+  public func _link(to node: ViewNode, ordinal: Int, label: String) { box.node = node }
+}
+
+@MainActor
+final class EnvironmentBox {
+  weak var node: ViewNode?
+}

@@ -1,0 +1,14 @@
+/// The identity of a child relative to its parent: structural (its position, its branch,
+/// its erased type) or explicit (a `ForEach` id, an `.id(_:)` value).
+enum ChildKey: Hashable {
+  /// The n-th element of a `TupleView`, or the single child of a container.
+  case index(Int)
+  /// The branch of a condition: `true` for `if`/first, `false` for `else`/second.
+  case branch(Bool)
+  /// The erased type inside an `AnyView`.
+  case type(ObjectIdentifier)
+  /// An explicit identity.
+  case id(AnyHashable)
+  /// The result of a composite view's `body`.
+  case body
+}

@@ -1,0 +1,35 @@
+/// One of two views, as `if`/`else` and `switch` build. Each branch is a distinct identity:
+/// flipping the condition destroys the state of the branch that goes away.
+public struct ConditionalContent<TrueContent: View, FalseContent: View>: View {
+  enum Storage {
+    case trueContent(TrueContent)
+    case falseContent(FalseContent)
+  }
+
+  let storage: Storage
+
+  /// Reconciles the branch that is present, under that branch's identity.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: "ConditionalContent", showsInTree: false)
+    node.updateChildren { children in
+      switch view.storage {
+      case .trueContent(let content): children.update(.branch(true), content)
+      case .falseContent(let content): children.update(.branch(false), content)
+      }
+    }
+  }
+}
+
+extension Optional: View where Wrapped: View {
+  /// `Optional` views have no body of their own.
+  public typealias Body = Never
+
+  /// Reconciles the wrapped view when present; when absent the slot stays, empty, so the
+  /// siblings keep their positions.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: "Optional", showsInTree: false)
+    node.updateChildren { children in
+      if let view { children.update(.branch(true), view) }
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/// A piece of user interface described as a value: a `body` built from other views.
+///
+/// Mirrors SwiftUI's `View`. A view is a short-lived description; the runtime keeps what
+/// persists (state, subscriptions, tasks) in a node keyed by the view's identity, and
+/// re-evaluates `body` only when something the body read changed: a `@State`, an
+/// `@Environment` key, a tracked property of a model, or the view's own inputs.
+///
+/// ```swift
+/// struct Counter: View {
+///   @State private var count = 0
+///   var body: some View {
+///     Button("Count: \(count)") { count += 1 }
+///   }
+/// }
+/// ```
+///
+/// Body evaluation must be pure: the runtime may call it whenever it needs to. Writing state
+/// from `body` is reported and deferred (see `State`).
+@MainActor
+public protocol View {
+  /// The type of view this view's body returns.
+  associatedtype Body: View
+
+  /// The content of this view, re-evaluated when anything it read changes.
+  @ViewBuilder var body: Body { get }
+
+  /// Runtime entry point: brings `node` up to date with `view`. The default implementation
+  /// is the composite behaviour (evaluate `body` in its own tracked computation); built-in
+  /// primitives replace it. Not meant to be called or implemented by users.
+  static func _update(_ view: Self, in node: ViewNode)
+}
+
+extension View {
+  /// The composite behaviour: the view's body is evaluated by its own tracked computation.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.updateComposite(view)
+  }
+}
+
+extension View where Body == Never {
+  /// Primitive views have no body; reaching this is a runtime bug.
+  public var body: Never {
+    fatalError("\(Self.self) is a primitive view and has no body.")
+  }
+}
+
+extension Never: View {
+  /// `Never` has no body.
+  public typealias Body = Never
+}
+
+/// A view that renders nothing and takes no space.
+///
+/// Mirrors SwiftUI's `EmptyView`.
+public struct EmptyView: View {
+  /// Creates an empty view.
+  public init() {}
+
+  /// Renders nothing.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setLeaf(kind: "EmptyView", text: nil, showsInTree: false)
+  }
+}

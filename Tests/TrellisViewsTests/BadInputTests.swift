@@ -1,0 +1,170 @@
+import Testing
+import TrellisEnvironment
+import TrellisGraph
+import TrellisTracking
+import TrellisViews
+
+/// Writes its own state once while its body runs, logging where each body run begins and ends.
+struct SelfWriter: View {
+  let probe: Probe
+  @State private var renders = 0
+
+  var body: some View {
+    let _ = probe.log.append("begin \(renders)")
+    let _ = bump()
+    let _ = probe.log.append("end \(renders)")
+    Text("renders \(renders)")
+  }
+
+  func bump() {
+    if renders < 1 { renders += 1 }
+  }
+}
+
+/// Once started, writes its own state on every body run.
+struct Bouncer: View {
+  @State private var bouncing = false
+  @State private var count = 0
+
+  var body: some View {
+    let _ = bounce()
+    VStack {
+      Button("start") { bouncing = true }
+      Button("stop") { bouncing = false }
+    }
+  }
+
+  func bounce() {
+    if bouncing { count += 1 }
+  }
+}
+
+struct Unmounted: View {
+  @State var value = 5
+  var body: some View { Text("value \(value)") }
+}
+
+final class Store: Trackable {
+  @Tracked var name: String
+  init(name: String) { _name = Tracked(wrappedValue: name) }
+}
+
+struct OptionalStoreReader: View {
+  @Environment(Store.self) private var store: Store?
+  var body: some View { Text(store.map { "store \($0.name)" } ?? "no store") }
+}
+
+struct StoreScreen: View {
+  let store: Store
+
+  var body: some View {
+    VStack {
+      OptionalStoreReader()
+      OptionalStoreReader().environment(store)
+    }
+  }
+}
+
+@MainActor
+@Suite struct BadInputTests {
+  @Test func writingStateDuringBodyIsReportedAndDeferredWithoutReentry() {
+    let probe = Probe()
+    var host: ViewHost?
+    let diagnostics = GraphDiagnostics.capture {
+      host = ViewHost(SelfWriter(probe: probe), executor: .manual)
+    }
+    #expect(
+      diagnostics == [
+        GraphDiagnostic(
+          kind: .modifiedDuringUpdate, nodes: ["SelfWriter", "@State SelfWriter.renders"],
+          message:
+            "SelfWriter wrote @State SelfWriter.renders while its body was being evaluated; the "
+            + "write is applied after the update. Move it to an action, onAppear, onChange or a "
+            + "task.")
+      ])
+    #expect(probe.log == ["begin 0", "end 0", "begin 1", "end 1"])
+    #expect(host?.bodyCount(of: "SelfWriter") == 2)
+    #expect(host?.tree.texts == ["renders 1"])
+  }
+
+  @Test func writesThatBounceForeverStopAsAReportedUpdateCycle() {
+    let host = ViewHost(Bouncer(), executor: .manual)
+    host.clearLogs()
+    let diagnostics = GraphDiagnostics.capture {
+      host.tap("start")
+      host.flush()
+    }
+    #expect(diagnostics.count == 101)
+    #expect(diagnostics.dropLast().allSatisfy { $0.kind == .modifiedDuringUpdate })
+    #expect(diagnostics.last?.kind == .updateCycle)
+    #expect(diagnostics.last?.nodes == ["Bouncer"])
+    #expect(host.bodyCount(of: "Bouncer") == 100)
+
+    host.clearLogs()
+    let later = GraphDiagnostics.capture {
+      host.tap("stop")
+      host.flush()
+    }
+    #expect(later == [])
+    #expect(host.bodyCount(of: "Bouncer") == 1)
+  }
+
+  @Test func stateOutsideAMountedViewIsReportedReadsTheInitialValueAndIgnoresWrites() {
+    let view = Unmounted()
+    var values: [Int] = []
+    let diagnostics = GraphDiagnostics.capture {
+      values.append(view.value)
+      view.value = 9
+      values.append(view.value)
+    }
+    #expect(values == [5, 5])
+    #expect(diagnostics.map(\.kind) == [.invalidInput, .invalidInput, .invalidInput])
+    #expect(diagnostics.map(\.nodes) == [["State<Int>"], ["State<Int>"], ["State<Int>"]])
+    #expect(
+      diagnostics.first?.message
+        == "State<Int> was read outside of a mounted view, so it has no storage; reads give the "
+        + "initial value and writes are ignored. Read state only from body, actions and "
+        + "lifecycle callbacks of a mounted view.")
+    #expect(
+      diagnostics.dropFirst().first?.message.hasPrefix("State<Int> was written outside") == true)
+  }
+
+  @Test func aMissingEnvironmentObjectIsAnErrorNamingTheTypeAndTheReader() {
+    let scope = EnvironmentScope(name: "root").child(named: "Settings")
+    #expect(throws: EnvironmentError.missingObject(type: "Store", reader: "StoreView")) {
+      try scope.requiredObject(Store.self, readBy: "StoreView")
+    }
+    do {
+      _ = try scope.requiredObject(Store.self)
+      Issue.record("expected an error")
+    } catch {
+      #expect(
+        error.description
+          == "No object of type Store found in the environment of Settings. Inject one on an "
+          + "ancestor with .environment(_:) (an instance of Store).")
+    }
+  }
+
+  @Test func theOptionalEnvironmentObjectFormReadsNilWhenMissing() {
+    let store = Store(name: "Main")
+    let host = ViewHost(StoreScreen(store: store), executor: .manual)
+    #expect(host.tree.texts == ["no store", "store Main"])
+    host.clearLogs()
+    store.name = "Side"
+    host.flush()
+    #expect(host.runLog == ["OptionalStoreReader: Store.name"])
+    #expect(host.tree.texts == ["no store", "store Side"])
+
+    host.clearLogs()
+    host.environment.setObject(Store(name: "Root"))
+    host.flush()
+    #expect(host.tree.texts == ["store Root", "store Side"])
+    // An override appearing in an existing scope re-runs every reader of that key once, the
+    // shielded one included (KeyPresence's documented trade-off); its value does not change.
+    #expect(
+      host.runLog == [
+        "OptionalStoreReader: overrides of Store",
+        "OptionalStoreReader: overrides of Store",
+      ])
+  }
+}

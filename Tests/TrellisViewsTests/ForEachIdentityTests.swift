@@ -1,0 +1,254 @@
+import Testing
+import TrellisGraph
+import TrellisViews
+
+/// A row with its own state, showing the item's name and how often it was tapped.
+struct Row: View {
+  let item: Item
+  @State private var taps = 0
+
+  var body: some View {
+    Button("\(item.name) \(taps)") { taps += 1 }
+  }
+}
+
+struct KeyedList: View {
+  let model: ListModel
+
+  var body: some View {
+    VStack {
+      ForEach(model.items) { item in
+        Row(item: item).onAppear {}.onDisappear {}
+      }
+    }
+  }
+}
+
+struct PositionalList: View {
+  let model: ListModel
+
+  var body: some View {
+    VStack {
+      ForEach(model.items.indices, id: \.self) { index in
+        Row(item: model.items[index])
+      }
+    }
+  }
+}
+
+struct ConstantRangeList: View {
+  let model: ListModel
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      ForEach(0..<model.items.count) { index in
+        Text(name(at: index))
+      }
+    }
+  }
+
+  /// The name at `index`, logging which index was asked for.
+  func name(at index: Int) -> String {
+    probe.log.append("\(index)")
+    let items = model.items
+    return index < items.count ? items[index].name : "out of range \(index)"
+  }
+}
+
+struct SlotList: View {
+  let model: ListModel
+
+  var body: some View {
+    VStack {
+      Text("top")
+      if model.showMiddle {
+        Text("middle")
+      }
+      ForEach(model.items) { item in Text(item.name) }
+      Text("bottom")
+    }
+  }
+}
+
+@MainActor
+@Suite struct ForEachIdentityTests {
+  @Test func keyedStateFollowsTheItemThroughInsertDeleteAndMove() {
+    let model = ListModel(names: "a", "b", "c")
+    let host = ViewHost(KeyedList(model: model), executor: .manual)
+    #expect(host.eventLog == ["appear Row #1", "appear Row #2", "appear Row #3"])
+    host.tap("b 0")
+    host.flush()
+    host.tap("b 1")
+    host.tap("c 0")
+    host.flush()
+    #expect(host.tree.texts == ["a 0", "b 2", "c 1"])
+    host.clearLogs()
+
+    model.items.insert(Item(id: 4, name: "d"), at: 0)
+    host.flush()
+    #expect(host.tree.texts == ["d 0", "a 0", "b 2", "c 1"])
+    #expect(host.runLog == ["KeyedList: ListModel.items", "Row #4: inserted"])
+    #expect(host.eventLog == ["appear Row #4"])
+    host.clearLogs()
+
+    model.items.removeAll { $0.id == 1 }
+    host.flush()
+    #expect(host.tree.texts == ["d 0", "b 2", "c 1"])
+    #expect(host.runLog == ["KeyedList: ListModel.items"])
+    #expect(host.eventLog == ["disappear Row #1"])
+    host.clearLogs()
+
+    model.items.insert(model.items.removeLast(), at: 0)
+    host.flush()
+    #expect(host.tree.texts == ["c 1", "d 0", "b 2"])
+    #expect(host.runLog == ["KeyedList: ListModel.items"])
+    #expect(host.eventLog == [])
+    host.clearLogs()
+
+    model.items[2].name = "B"
+    host.flush()
+    #expect(host.tree.texts == ["c 1", "d 0", "B 2"])
+    #expect(host.runLog == ["KeyedList: ListModel.items", "Row #2: input item"])
+  }
+
+  @Test func keyedStateFollowsTheItemInALongList() {
+    let model = ListModel((1...12).map { Item(id: $0, name: "item\($0)") })
+    let host = ViewHost(KeyedList(model: model), executor: .manual)
+    host.tap("item3 0")
+    host.tap("item11 0")
+    host.flush()
+    host.clearLogs()
+    model.items.reverse()
+    model.items.remove(at: 0)
+    host.flush()
+    #expect(
+      host.tree.texts == [
+        "item11 1", "item10 0", "item9 0", "item8 0", "item7 0", "item6 0", "item5 0",
+        "item4 0", "item3 1", "item2 0", "item1 0",
+      ])
+    #expect(host.runLog == ["KeyedList: ListModel.items"])
+    #expect(host.eventLog == ["disappear Row #12"])
+  }
+
+  @Test func positionalStateStaysWithThePosition() {
+    let model = ListModel(names: "a", "b", "c")
+    let host = ViewHost(PositionalList(model: model), executor: .manual)
+    host.tap("a 0")
+    host.flush()
+    host.clearLogs()
+    model.items.remove(at: 0)
+    host.flush()
+    #expect(host.tree.texts == ["b 1", "c 0"])
+    #expect(
+      host.runLog == [
+        "PositionalList: ListModel.items", "Row #0: input item", "Row #1: input item",
+      ])
+    model.items.insert(Item(id: 9, name: "z"), at: 0)
+    host.flush()
+    #expect(host.tree.texts == ["z 1", "b 0", "c 0"])
+  }
+
+  @Test func aConstantRangeThatChangesIsReportedAndNeverAskedOutOfRange() {
+    let model = ListModel(names: "a", "b", "c")
+    let probe = Probe()
+    let host = ViewHost(ConstantRangeList(model: model, probe: probe), executor: .manual)
+    #expect(probe.log == ["0", "1", "2"])
+    probe.log = []
+    let shrink = GraphDiagnostics.capture {
+      model.items.removeLast()
+      host.flush()
+    }
+    #expect(
+      shrink.map(\.message) == [
+        "ForEach(_:content:) in ConstantRangeList was given a constant range of 3 elements, "
+          + "now 2. Use ForEach(_:id:content:) for a range that changes; the new range is used."
+      ])
+    #expect(shrink.map(\.kind) == [.invalidInput])
+    #expect(probe.log == ["0", "1"])
+    #expect(host.tree.texts == ["a", "b"])
+    probe.log = []
+    let grow = GraphDiagnostics.capture {
+      model.items += [Item(id: 7, name: "x"), Item(id: 8, name: "y")]
+      host.flush()
+    }
+    #expect(grow.count == 1)
+    #expect(
+      grow.first?.message.hasPrefix(
+        "ForEach(_:content:) in ConstantRangeList was given a constant range of 2 elements, now 4.")
+        == true)
+    #expect(probe.log == ["0", "1", "2", "3"])
+    #expect(host.tree.texts == ["a", "b", "x", "y"])
+    let steady = GraphDiagnostics.capture {
+      model.items[0].name = "A"
+      host.flush()
+    }
+    #expect(steady == [])
+    #expect(host.tree.texts == ["A", "b", "x", "y"])
+  }
+
+  @Test func duplicateIDsAreReportedOncePerUpdateAndTheFirstWins() {
+    let model = ListModel([Item(id: 1, name: "a"), Item(id: 1, name: "b"), Item(id: 2, name: "c")])
+    var host: ViewHost?
+    let mount = GraphDiagnostics.capture {
+      host = ViewHost(KeyedList(model: model), executor: .manual)
+    }
+    #expect(
+      mount.map(\.message) == [
+        "ForEach in KeyedList has duplicate ids (1); only the first element with each id is "
+          + "shown. Give every element a unique id."
+      ])
+    guard let host else { return }
+    #expect(host.tree.texts == ["a 0", "c 0"])
+    host.tap("a 0")
+    host.flush()
+    let update = GraphDiagnostics.capture {
+      model.items.swapAt(0, 1)
+      model.items.append(Item(id: 2, name: "d"))
+      host.flush()
+    }
+    #expect(
+      update.map(\.message) == [
+        "ForEach in KeyedList has duplicate ids (1, 2); only the first element with each id is "
+          + "shown. Give every element a unique id."
+      ])
+    #expect(host.tree.texts == ["b 1", "c 0"])
+    let fixed = GraphDiagnostics.capture {
+      model.items = [Item(id: 1, name: "b"), Item(id: 2, name: "c"), Item(id: 3, name: "d")]
+      host.flush()
+    }
+    #expect(fixed == [])
+    #expect(host.tree.texts == ["b 1", "c 0", "d 0"])
+  }
+
+  @Test func optionalContentAndForEachKeepTheirSlotsAmongSiblings() {
+    let model = ListModel([])
+    let host = ViewHost(SlotList(model: model), executor: .manual)
+    #expect(host.tree.texts == ["top", "bottom"])
+    model.items = [Item(id: 1, name: "one"), Item(id: 2, name: "two")]
+    host.flush()
+    #expect(host.tree.texts == ["top", "one", "two", "bottom"])
+    model.showMiddle = true
+    host.flush()
+    #expect(host.tree.texts == ["top", "middle", "one", "two", "bottom"])
+    model.items = []
+    host.flush()
+    #expect(host.tree.texts == ["top", "middle", "bottom"])
+    model.items = [Item(id: 3, name: "three")]
+    model.showMiddle = false
+    host.flush()
+    #expect(host.tree.texts == ["top", "three", "bottom"])
+    model.showMiddle = true
+    host.flush()
+    #expect(
+      host.dump() == """
+        SlotList
+          VStack
+            Text "top"
+            Text "middle"
+            Text #3 "three"
+            Text "bottom"
+
+        """)
+  }
+}

@@ -1,0 +1,329 @@
+import Testing
+import TrellisGraph
+import TrellisTracking
+import TrellisViews
+
+struct AppearingView: View {
+  let probe: Probe
+  @State private var taps = 0
+
+  var body: some View {
+    Button(mark("body \(taps)")) { taps += 1 }
+      .onAppear { probe.log.append("appear") }
+  }
+
+  /// Logs that the body ran, and returns `text`.
+  func mark(_ text: String) -> String {
+    probe.log.append(text)
+    return text
+  }
+}
+
+struct NamedLeaf: View {
+  let name: String
+  var body: some View { Text(name) }
+}
+
+struct InnerGroup: View {
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      NamedLeaf(name: "b").onAppear { probe.log.append("appear b") }
+        .onDisappear { probe.log.append("disappear b") }
+      NamedLeaf(name: "c").onAppear { probe.log.append("appear c") }
+        .onDisappear { probe.log.append("disappear c") }
+    }
+  }
+}
+
+struct OuterGroup: View {
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      NamedLeaf(name: "a").onAppear { probe.log.append("appear a") }
+        .onDisappear { probe.log.append("disappear a") }
+      InnerGroup(probe: probe).onAppear { probe.log.append("appear inner") }
+        .onDisappear { probe.log.append("disappear inner") }
+      NamedLeaf(name: "d").onAppear { probe.log.append("appear d") }
+        .onDisappear { probe.log.append("disappear d") }
+    }
+  }
+}
+
+struct RemovableSubtree: View {
+  let probe: Probe
+  @State var show = true
+
+  var body: some View {
+    VStack {
+      Button("toggle") { show.toggle() }
+      if show {
+        OuterGroup(probe: probe).onAppear { probe.log.append("appear outer") }
+          .onDisappear { probe.log.append("disappear outer") }
+      }
+    }
+  }
+}
+
+struct AppearWriter: View {
+  let profile: Profile
+  var body: some View { Text("writer").onAppear { profile.name = "appeared" } }
+}
+
+struct AppearWritingScreen: View {
+  let profile: Profile
+
+  var body: some View {
+    VStack {
+      NameView(profile: profile)
+      AppearWriter(profile: profile)
+    }
+  }
+}
+
+@MainActor
+@Suite struct LifecycleTests {
+  @Test func onAppearRunsAfterTheCommitThatInsertsTheIdentityAndOnlyOnce() {
+    let probe = Probe()
+    let host = ViewHost(AppearingView(probe: probe), executor: .manual)
+    #expect(probe.log == ["body 0", "appear"])
+    #expect(host.eventLog == ["appear AppearingView"])
+    host.tap("body 0")
+    host.flush()
+    host.tap("body 1")
+    host.flush()
+    #expect(probe.log == ["body 0", "appear", "body 1", "body 2"])
+    #expect(host.eventLog == ["appear AppearingView"])
+  }
+
+  @Test func everyViewOfARemovedSubtreeDisappearsOnceParentsFirstInTreeOrder() {
+    let probe = Probe()
+    let host = ViewHost(RemovableSubtree(probe: probe), executor: .manual)
+    #expect(
+      probe.log == ["appear a", "appear b", "appear c", "appear inner", "appear d", "appear outer"]
+    )
+    probe.log = []
+    host.clearLogs()
+    host.tap("toggle")
+    host.flush()
+    #expect(
+      probe.log == [
+        "disappear outer", "disappear a", "disappear inner", "disappear b", "disappear c",
+        "disappear d",
+      ])
+    #expect(
+      host.eventLog == [
+        "disappear OuterGroup", "disappear NamedLeaf", "disappear InnerGroup",
+        "disappear NamedLeaf",
+        "disappear NamedLeaf", "disappear NamedLeaf",
+      ])
+    host.flush()
+    #expect(probe.log.count == 6)
+    #expect(host.tree.texts == ["toggle"])
+  }
+
+  @Test func unmountingTheHostDisappearsEverything() {
+    let probe = Probe()
+    let host = ViewHost(RemovableSubtree(probe: probe), executor: .manual)
+    probe.log = []
+    host.unmount()
+    #expect(
+      probe.log == [
+        "disappear outer", "disappear a", "disappear inner", "disappear b", "disappear c",
+        "disappear d",
+      ])
+  }
+
+  @Test func aTrackedWriteInOnAppearIsAppliedByTheSameFlush() {
+    let profile = Profile()
+    let host = ViewHost(AppearWritingScreen(profile: profile), executor: .manual)
+    #expect(host.tree.texts == ["name appeared", "writer"])
+    #expect(
+      host.runLog == [
+        "AppearWritingScreen: inserted", "NameView: inserted", "AppearWriter: inserted",
+        "NameView: Profile.name",
+      ])
+  }
+}
+
+struct Worker: View {
+  let label: String
+  var body: some View { Text("worker \(label)") }
+}
+
+struct WorkerParent: View {
+  let gate: TaskGate
+  @State var label = "a"
+  @State var show = true
+
+  var body: some View {
+    VStack {
+      Button("relabel") { label = "b" }
+      Button("hide") { show = false }
+      if show {
+        Worker(label: label).task { [gate, label] in await gate.run("task \(label)") }
+      }
+    }
+  }
+}
+
+struct Loader: View {
+  let query: String
+  let probe: Probe
+
+  var body: some View { Text(mark("body \(query)")) }
+
+  /// Logs that the body ran, and returns `text`.
+  func mark(_ text: String) -> String {
+    probe.log.append(text)
+    return text
+  }
+}
+
+struct LoaderParent: View {
+  let gate: TaskGate
+  let probe: Probe
+  @State var query = "a"
+  @State var other = 0
+  @State var show = true
+
+  var body: some View {
+    VStack {
+      Button("query a") { query = "a" }
+      Button("query b") { query = "b" }
+      Button("other \(other)") { other += 1 }
+      Button("toggle") { show.toggle() }
+      if show {
+        Loader(query: query, probe: probe)
+          .task(id: query) { [gate, query] in await gate.run(query) }
+          .onChange(of: query) { old, new in probe.log.append("change \(old) → \(new)") }
+      }
+    }
+  }
+}
+
+/// Moves its query from `a` to `b` while its body first runs: the id changes before the task
+/// has appeared.
+struct EagerParent: View {
+  let gate: TaskGate
+  @State var query = "a"
+
+  var body: some View {
+    let current = query
+    let _ = settle(current)
+    Text("query \(current)").task(id: current) { [gate] in await gate.run(current) }
+  }
+
+  func settle(_ current: String) {
+    if current == "a" { query = "b" }
+  }
+}
+
+/// A tracked model that another thread may write.
+final class SharedProfile: Trackable, @unchecked Sendable {
+  @Tracked var name = "Ann"
+}
+
+struct SharedNameView: View {
+  let profile: SharedProfile
+  var body: some View { Text("name \(profile.name)") }
+}
+
+@MainActor
+@Suite struct LifecycleTaskConcurrencyTests {
+  @Test func taskStartsOnAppearIsCancelledOnDisappearAndIgnoresNewCaptures() async {
+    let gate = TaskGate()
+    let host = ViewHost(WorkerParent(gate: gate), executor: .manual)
+    #expect(host.eventLog == ["task start Worker"])
+    await gate.waitUntil("task a started")
+    host.clearLogs()
+
+    host.tap("relabel")
+    host.flush()
+    #expect(host.runLog == ["WorkerParent: @State WorkerParent.label", "Worker: input label"])
+    #expect(host.eventLog == [])
+    gate.send(1, to: "task a")
+    await gate.waitUntil("task a got 1")
+
+    host.tap("hide")
+    host.flush()
+    #expect(host.eventLog == ["task cancel Worker"])
+    await host.waitForTasks()
+    #expect(gate.log == ["task a started", "task a got 1", "task a ended, cancelled: true"])
+  }
+
+  @Test func taskIDRestartsOnlyForANonEqualIDAfterBodyAndOnChange() async {
+    let gate = TaskGate()
+    let probe = Probe()
+    let host = ViewHost(LoaderParent(gate: gate, probe: probe), executor: .manual)
+    #expect(host.eventLog == ["task start Loader"])
+    #expect(probe.log == ["body a"])
+    await gate.waitUntil("a started")
+    host.clearLogs()
+    probe.log = []
+
+    host.tap("query b")
+    host.flush()
+    #expect(probe.log == ["body b", "change a → b"])
+    #expect(host.eventLog == ["change Loader a → b", "task cancel Loader", "task start Loader"])
+    await gate.waitUntil("a ended, cancelled: true")
+    await gate.waitUntil("b started")
+    host.clearLogs()
+    probe.log = []
+
+    host.tap("other 0")
+    host.tap("query b")
+    host.flush()
+    #expect(host.runLog == ["LoaderParent: @State LoaderParent.other"])
+    #expect(host.eventLog == [])
+    #expect(probe.log == [])
+    host.clearLogs()
+
+    host.tap("query a")
+    host.tap("query b")
+    host.flush()
+    #expect(host.runLog == ["LoaderParent: @State LoaderParent.query"])
+    #expect(host.eventLog == [])
+    #expect(probe.log == [])
+
+    host.tap("toggle")
+    host.flush()
+    #expect(host.eventLog == ["task cancel Loader"])
+    host.tap("toggle")
+    host.flush()
+    #expect(host.eventLog == ["task cancel Loader", "task start Loader"])
+    await gate.waitUntil("b#2 started")
+    gate.finish("b#2")
+    await host.waitForTasks()
+    #expect(gate.log(of: "a") == ["a started", "a ended, cancelled: true"])
+    #expect(gate.log(of: "b") == ["b started", "b ended, cancelled: true"])
+    #expect(gate.log(of: "b#2") == ["b#2 started", "b#2 ended, cancelled: false"])
+  }
+
+  @Test func idChangesBeforeAppearingStartOneTaskWithTheLatestID() async {
+    let gate = TaskGate()
+    var host: ViewHost?
+    let diagnostics = GraphDiagnostics.capture {
+      host = ViewHost(EagerParent(gate: gate), executor: .manual)
+    }
+    #expect(diagnostics.map(\.kind) == [.modifiedDuringUpdate])
+    guard let host else { return }
+    #expect(host.eventLog == ["task start EagerParent"])
+    #expect(host.tree.texts == ["query b"])
+    gate.finish("b")
+    await host.waitForTasks()
+    #expect(gate.log == ["b started", "b ended, cancelled: false"])
+  }
+
+  @Test func aTrackedWriteFromAnotherThreadReachesItsReaderAtTheNextFlush() async {
+    let profile = SharedProfile()
+    let host = ViewHost(SharedNameView(profile: profile), executor: .manual)
+    host.clearLogs()
+    await Task.detached { profile.name = "Bo" }.value
+    host.flush()
+    #expect(host.runLog == ["SharedNameView: SharedProfile.name"])
+    #expect(host.tree.texts == ["name Bo"])
+  }
+}
