@@ -1,1 +1,69 @@
-print("TrellisBenchmarks is not built yet.")
+import Foundation
+
+// Runs the selected suites, prints one markdown table per suite, writes JSON and SVG when
+// asked, and exits non-zero if any suite's correctness check failed.
+
+let options: Options
+do {
+  options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  if let message = error.message {
+    FileHandle.standardError.write(Data("error: \(message)\n\n\(Options.usage)\n".utf8))
+    exit(2)
+  }
+  print(Options.usage)
+  exit(0)
+}
+
+let unknown = options.filters.filter { name in !SuiteRegistry.all.contains { $0.name == name } }
+if !unknown.isEmpty {
+  let known = SuiteRegistry.all.map(\.name).joined(separator: ", ")
+  FileHandle.standardError.write(
+    Data("error: unknown suite \(unknown.joined(separator: ", ")); known: \(known)\n".utf8))
+  exit(2)
+}
+
+let started = ContinuousClock.now
+var contexts: [SuiteContext] = []
+print("# Trellis benchmarks\(options.quick ? " (quick)" : "")\n")
+for suite in SuiteRegistry.all where options.selects(suite.name) {
+  let context = SuiteContext(suite: suite.name, options: options, sampler: options.sampler)
+  let suiteStart = ContinuousClock.now
+  suite.run(in: context)
+  contexts.append(context)
+  print(MarkdownReport.table(for: suite, context: context))
+  print("_\(suite.name): \(formatSeconds(ContinuousClock.now - suiteStart))_\n")
+}
+
+let results = contexts.flatMap(\.results)
+let failures = contexts.flatMap(\.failures)
+
+if let path = options.jsonPath {
+  do {
+    try JSONReport.write(results, to: path)
+    print("JSON written to \(path)")
+  } catch {
+    print("error: could not write JSON to \(path): \(error)")
+    exit(1)
+  }
+}
+if let directory = options.svgDirectory {
+  do {
+    for line in try SVGCharts.write(results, into: directory) { print(line) }
+  } catch {
+    print("error: could not write SVG charts to \(directory): \(error)")
+    exit(1)
+  }
+}
+
+// The sink is never this value; reading it keeps every store to it meaningful.
+if blackHoleStorage == 0x5EED_F00D_DEAD_BEEF { print("(sink)") }
+
+print("Total time: \(formatSeconds(ContinuousClock.now - started))")
+if failures.isEmpty {
+  print("All correctness checks passed.")
+} else {
+  print("\(failures.count) correctness check(s) FAILED:")
+  for failure in failures { print("  - \(failure)") }
+  exit(1)
+}

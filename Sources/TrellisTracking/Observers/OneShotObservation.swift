@@ -9,6 +9,7 @@ final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
   private let fired = Atomic<Bool>(false)
   /// Written once at init and taken only by the thread that wins `fired`; that exchange orders
   /// the accesses.
+  @exclusivity(unchecked)
   private var onChange: (@Sendable () -> Void)?
 
   init(onChange: @escaping @Sendable () -> Void) {

@@ -35,10 +35,11 @@ public final class TrackingObserver: Sendable {
   ///   otherwise O(n + m) plus one lock round-trip per property added or dropped.
   @discardableResult
   public func track<Result>(_ body: () throws -> Result) rethrows -> Result {
-    let recorder = AccessRecorder()
-    let result = try recorder.run(body)
-    subscription.replaceSources(with: recorder.uniqueSources())
-    return result
+    try AccessRecorder.withScope(body) { result, recorder in
+      recorder.removeDuplicates()
+      subscription.replaceSources(with: recorder.sources)
+      return result
+    }
   }
 
   /// Makes `reads` the observed set, as if they had been read by `track(_:)`.

@@ -26,12 +26,15 @@
 public func withTracking<T>(
   _ apply: () throws -> T, onChange: @autoclosure () -> @Sendable () -> Void
 ) rethrows -> T {
-  let recorder = AccessRecorder()
-  let result = try recorder.run(apply)
-  let sources = recorder.uniqueSources()
-  if !sources.isEmpty {
-    let observation = OneShotObservation(onChange: onChange())
-    for source in sources { source.add(observation) }
+  try AccessRecorder.withScope(apply) { result, recorder in
+    recorder.removeDuplicates()
+    // A copy of the list (sharing its buffer): evaluating `onChange` may run code that opens
+    // another scope on this thread and reuses the recorder.
+    let sources = recorder.sources
+    if !sources.isEmpty {
+      let observation = OneShotObservation(onChange: onChange())
+      for source in sources { source.add(observation) }
+    }
+    return result
   }
-  return result
 }

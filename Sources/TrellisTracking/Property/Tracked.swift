@@ -24,30 +24,42 @@ public struct Tracked<Value> {
   /// The property's storage and subscriber list.
   public let cell: TrackedCell<Value>
 
+  /// The same cell, unretained: a trivial value, so the accessors can borrow the cell without
+  /// the retain/release pair that loading `cell` from the object's `var` storage costs (about
+  /// 10 ns per access; see the accessor notes). `cell` keeps it alive.
+  @usableFromInline
+  let unmanagedCell: Unmanaged<TrackedCell<Value>>
+
+  @inlinable
+  init(cell: TrackedCell<Value>) {
+    self.cell = cell
+    unmanagedCell = Unmanaged.passUnretained(cell)
+  }
+
   /// Creates tracked storage holding `wrappedValue`; every assignment notifies.
   /// - Parameter wrappedValue: the initial value.
   @inlinable
-  public init(wrappedValue: Value) { cell = TrackedCell(wrappedValue) }
+  public init(wrappedValue: Value) { self.init(cell: TrackedCell(wrappedValue)) }
 
   /// Creates tracked storage whose equal-value assignments notify nobody.
   /// - Parameter wrappedValue: the initial value.
   @inlinable
   public init(wrappedValue: Value) where Value: Equatable {
-    cell = EquatableTrackedCell(wrappedValue)
+    self.init(cell: EquatableTrackedCell(wrappedValue))
   }
 
   /// Creates tracked storage whose identical-instance assignments notify nobody.
   /// - Parameter wrappedValue: the initial value.
   @inlinable
   public init(wrappedValue: Value) where Value: AnyObject {
-    cell = IdentityTrackedCell(wrappedValue)
+    self.init(cell: IdentityTrackedCell(wrappedValue))
   }
 
   /// Creates tracked storage for a class value that is also `Equatable`; `==` decides.
   /// - Parameter wrappedValue: the initial value.
   @inlinable
   public init(wrappedValue: Value) where Value: AnyObject & Equatable {
-    cell = EquatableTrackedCell(wrappedValue)
+    self.init(cell: EquatableTrackedCell(wrappedValue))
   }
 
   /// Unavailable: `@Tracked` reaches its storage through the enclosing instance only.
@@ -62,10 +74,19 @@ public struct Tracked<Value> {
   /// The accessor the compiler calls for every read and write of a `@Tracked` property.
   ///
   /// - Read: records the property in the innermost tracking scope of this thread, if any.
-  /// - Write: stores an equal value without notifying (see the type's notes); otherwise
-  ///   notifies `willSet`, stores, notifies `didSet`. With no subscribers a write costs one
-  ///   relaxed atomic load beyond the store.
-  /// - In-place mutation: records the read, notifies `willSet`, yields the storage itself, notifies `didSet`.
+  /// - Write: stores equal values silently (see the type's notes); otherwise notifies
+  ///   `willSet`, stores, notifies `didSet`. With no subscribers a write costs one relaxed
+  ///   atomic load beyond the store, and `==` is not even called.
+  /// - In-place mutation: records the read, notifies `willSet`, yields the storage itself,
+  ///   notifies `didSet`.
+  ///
+  /// Measured costs (release build, 2-core VM, `TrellisBenchmarks registrar`): a read outside
+  /// any scope about 1.5 ns, a repeated read inside a scope about 9 ns, a write nobody observes
+  /// about 15 ns. Of those 15 ns about 10 are not ours: the compiler materializes the two key
+  /// path objects it passes here (`swift_getKeyPath`, then a release) on every assignment,
+  /// even though only the observed path uses them, and events must carry them. Reads do not
+  /// pay for them because the getter only projects through `storageKeyPath`, which the
+  /// optimizer folds into a direct field access.
   @inlinable
   public static subscript<EnclosingSelf: Trackable>(
     _enclosingInstance instance: EnclosingSelf,
@@ -73,25 +94,31 @@ public struct Tracked<Value> {
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Tracked<Value>>
   ) -> Value {
     get {
-      let cell = instance[keyPath: storageKeyPath].cell
-      recordAccess(cell)
-      return cell.value
+      // The value is read before the scope check, and the cell passed unretained, so that
+      // nothing opaque runs while the cell is in hand: no retain/release (about 10 ns).
+      let value = instance[keyPath: storageKeyPath].cell.value
+      if anyScopeIsOpen {
+        recordAccessInOpenScope(
+          Unmanaged.fromOpaque(instance[keyPath: storageKeyPath].unmanagedCell.toOpaque()))
+      }
+      return value
     }
+    @inline(__always)
     set {
-      let cell = instance[keyPath: storageKeyPath].cell
-      if cell.isDuplicate(newValue) {
-        // Store it anyway, silently, as Apple's `@Observable` does: `==` need not mean
-        // identical (`-0.0 == 0.0`, or an `==` that ignores some fields).
+      // Fast path, with no reference counting: the cell is borrowed through `unmanagedCell`
+      // (the instance, alive for the whole call, owns it) and no code but `==` runs.
+      let quiet = instance[keyPath: storageKeyPath].unmanagedCell._withUnsafeGuaranteedRef {
+        cell -> Bool in
+        if cell.hasSubscribers && !cell.isDuplicate(newValue) { return false }
+        // Nobody to notify, or an equal value: store it silently (as Apple's `@Observable`
+        // does, since `==` need not mean identical, as with `-0.0 == 0.0`).
         cell.value = newValue
-        return
+        return true
       }
-      if cell.hasSubscribers {
-        cell.sendWillSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
-      }
-      cell.value = newValue
-      if cell.hasSubscribers {
-        cell.sendDidSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
-      }
+      if quiet { return }
+      storeObserved(
+        newValue, in: instance[keyPath: storageKeyPath].cell, of: instance,
+        wrapped: wrappedKeyPath, storage: storageKeyPath)
     }
     _modify {
       let cell = instance[keyPath: storageKeyPath].cell
@@ -103,6 +130,22 @@ public struct Tracked<Value> {
       if cell.hasSubscribers {
         cell.sendDidSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
       }
+    }
+  }
+
+  /// The slow half of an assignment: someone observes the property. Kept out of line so that
+  /// the inlined fast half stays small; the cell is held strongly while handlers run.
+  @inlinable
+  @inline(never)
+  static func storeObserved<EnclosingSelf: AnyObject>(
+    _ newValue: Value, in cell: TrackedCell<Value>, of instance: EnclosingSelf,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Tracked<Value>>
+  ) {
+    cell.sendWillSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+    cell.value = newValue
+    if cell.hasSubscribers {
+      cell.sendDidSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
     }
   }
 }

@@ -26,7 +26,7 @@ public struct TrackedReads: Sendable {
 public func recordTrackedReads<Result>(
   isolated: Bool = false, _ body: () throws -> Result
 ) rethrows -> (result: Result, reads: TrackedReads) {
-  let recorder = AccessRecorder(isolatesReads: isolated)
-  let result = try recorder.run(body)
-  return (result, TrackedReads(sources: recorder.uniqueSources()))
+  try AccessRecorder.withScope(isolatesReads: isolated, body) { result, recorder in
+    (result, TrackedReads(sources: recorder.uniqueSources()))
+  }
 }

@@ -22,7 +22,7 @@ public class TrackingSource: @unchecked Sendable {
   /// installs concurrently with a write may or may not see that write, as with Apple's registrar.
   @inlinable
   @inline(__always)
-  var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) != 0 }
+  final var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) != 0 }
 
   func add(_ subscriber: TrackingSubscriber) {
     subscribers.withAnnotatedLock(owner: self) { list in
@@ -49,13 +49,26 @@ public class TrackingSource: @unchecked Sendable {
   /// callback that writes the same property again cannot fire them twice.
   @usableFromInline
   func sendWillSet(object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath? = nil) {
-    let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> [TrackingSubscriber] in
+    let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
+      if list.count == 1 {
+        // The common case (one `withTracking` scope, or one observer) without copying the
+        // list: emptying it in place keeps its buffer for the next subscriber, which saves an
+        // allocation and a free (~50 ns) per install-and-fire.
+        let only = list[0]
+        if only.isOneShot || only.isFinished {
+          list.removeAll(keepingCapacity: true)
+          subscriberCount.store(0, ordering: .relaxed)
+        }
+        return .one(only)
+      }
       let snapshot = list
       if list.contains(where: { $0.isOneShot || $0.isFinished }) {
-        list.removeAll { $0.isOneShot || $0.isFinished }
+        // Rebuild rather than remove in place: the snapshot shares the buffer, so an in-place
+        // removal would copy it first.
+        list = snapshot.filter { !($0.isOneShot || $0.isFinished) }
         subscriberCount.store(list.count, ordering: .relaxed)
       }
-      return snapshot
+      return .many(snapshot)
     }
     deliver(.willSet, to: snapshot, object: object, keyPath: keyPath, storage: storage)
   }
@@ -63,22 +76,44 @@ public class TrackingSource: @unchecked Sendable {
   /// Tells every continuous subscriber that the value has changed.
   @usableFromInline
   func sendDidSet(object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath? = nil) {
-    let snapshot = subscribers.withAnnotatedLock(owner: self) { $0 }
+    let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
+      list.count == 1 ? .one(list[0]) : .many(list)
+    }
     deliver(.didSet, to: snapshot, object: object, keyPath: keyPath, storage: storage)
   }
 
+  /// The subscribers to notify, taken under the lock and used after it is released.
+  private enum Snapshot {
+    case one(TrackingSubscriber)
+    case many([TrackingSubscriber])
+  }
+
   private func deliver(
-    _ phase: TrackingEvent.Phase, to snapshot: [TrackingSubscriber], object: AnyObject,
+    _ phase: TrackingEvent.Phase, to snapshot: Snapshot, object: AnyObject,
     keyPath: AnyKeyPath?, storage: AnyKeyPath?
   ) {
-    guard !snapshot.isEmpty else { return }
+    switch snapshot {
+    case .one(let subscriber):
+      if subscriber.isFinished { return }
+      subscriber.receive(
+        event(phase, object: object, keyPath: keyPath, storage: storage))
+    case .many(let subscribers):
+      guard !subscribers.isEmpty else { return }
+      let event = event(phase, object: object, keyPath: keyPath, storage: storage)
+      for subscriber in subscribers where !subscriber.isFinished {
+        subscriber.receive(event)
+      }
+    }
+  }
+
+  private func event(
+    _ phase: TrackingEvent.Phase, object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath?
+  ) -> TrackingEvent {
     var event = TrackingEvent(
       phase: phase, object: ObjectIdentifier(object), objectType: type(of: object),
       keyPath: keyPath)
     event.storageKeyPath = storage
-    for subscriber in snapshot where !subscriber.isFinished {
-      subscriber.receive(event)
-    }
+    return event
   }
 }
 

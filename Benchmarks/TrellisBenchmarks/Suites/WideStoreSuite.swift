@@ -1,0 +1,168 @@
+import Observation
+import Trellis
+
+/// One model with `width` properties and `width` computations, computation `i` reading
+/// property `i`; one property is written. Property-level tracking re-runs one computation per
+/// write; object-level tracking re-runs all of them.
+///
+/// Every implementation has the same shape: a write marks the computations it invalidates as
+/// pending (at `willSet`, where Apple's `onChange` runs), then the update flushes the pending
+/// ones, each re-reading its property under a fresh subscription. Trellis and object-level
+/// computations are `TrackingObserver`s that call `track` again; Apple's re-arm
+/// `withObservationTracking`, which is how its one-shot API stays subscribed.
+struct WideStoreSuite: BenchmarkSuite {
+  let name = "wide-store"
+  let summary =
+    "One write to a model with `width` properties read by `width` computations (one each); "
+    + "ns per update (write + re-evaluations) and re-evaluations per update."
+
+  func run(in context: SuiteContext) {
+    run(TrellisWide1.self, AppleWide1.self, ObjectWide1.self, in: context)
+    run(TrellisWide10.self, AppleWide10.self, ObjectWide10.self, in: context)
+    run(TrellisWide100.self, AppleWide100.self, ObjectWide100.self, in: context)
+    run(TrellisWide1000.self, AppleWide1000.self, ObjectWide1000.self, in: context)
+  }
+
+  private func run<T: WideModel, A: WideModel, O: WideModel>(
+    _: T.Type, _: A.Type, _: O.Type, in context: SuiteContext
+  ) {
+    measure(ObserverComputations<T>(), .trellis, expected: 1, in: context)
+    measure(AppleComputations<A>(), .appleObservation, expected: 1, in: context)
+    measure(ObserverComputations<O>(), .objectLevel, expected: O.width, in: context)
+  }
+
+  private func measure<C: WideComputations>(
+    _ computations: C, _ implementation: Implementation, expected: Int, in context: SuiteContext
+  ) {
+    let width = C.Model.width
+    let caseName = "width-\(width)"
+    var value = 0
+    var updates = 0
+    var reevaluationSamples: [Double] = []
+    var correct = true
+    let startEvaluations = computations.evaluations
+    let samples = context.sampler.nanosecondsPerOperation { n in
+      let before = computations.evaluations
+      let elapsed = timed {
+        for _ in 0..<n {
+          value &+= 1
+          computations.model.writeFirst(value)
+          computations.flush()
+        }
+      }
+      updates += n
+      reevaluationSamples.append(Double(computations.evaluations - before) / Double(n))
+      // Computation 0 saw the last write; every other one still holds its initial value.
+      correct = correct && computations.valueSum() == value + (width - 1) * width / 2
+      return elapsed
+    }
+    context.record(caseName, implementation, metric: "ns_per_update", samples: samples)
+    // The calibration runs are included here on purpose: every update must re-run exactly
+    // `expected` computations, whatever the batch.
+    let total = computations.evaluations - startEvaluations
+    context.check(
+      total == updates * expected, caseName, implementation,
+      "\(total) re-evaluations for \(updates) updates; expected \(expected) per update")
+    context.check(correct, caseName, implementation, "a computation holds a stale value")
+    context.record(
+      caseName, implementation, metric: "reevaluations",
+      samples: Array(reevaluationSamples.suffix(context.sampler.sampleCount)))
+    blackHole(computations.model)
+  }
+}
+
+/// A model and its `width` computations.
+protocol WideComputations {
+  associatedtype Model: WideModel
+  var model: Model { get }
+  /// How many times any computation has run, initial runs included.
+  var evaluations: Int { get }
+  /// Re-runs the computations invalidated since the last flush.
+  func flush()
+  /// The sum of the values the computations last produced.
+  func valueSum() -> Int
+}
+
+/// The computations invalidated since the last flush, in invalidation order. Written on the
+/// mutating thread only, which in this suite is the benchmark's thread.
+final class PendingComputations: @unchecked Sendable {
+  private(set) var indices: [Int] = []
+  private var isPending: [Bool]
+
+  init(width: Int) {
+    isPending = Array(repeating: false, count: width)
+    indices.reserveCapacity(width)
+  }
+
+  func mark(_ index: Int) {
+    if isPending[index] { return }
+    isPending[index] = true
+    indices.append(index)
+  }
+
+  func drain(_ body: (Int) -> Void) {
+    for index in indices {
+      isPending[index] = false
+      body(index)
+    }
+    indices.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Trellis computations: one `TrackingObserver` each, re-`track`ed when invalidated. Used for
+/// both property-level and object-level models; only the model differs.
+final class ObserverComputations<Model: WideModel>: WideComputations {
+  let model = Model()
+  private let pending = PendingComputations(width: Model.width)
+  private var observers: [TrackingObserver] = []
+  private var values: [Int]
+  private(set) var evaluations = 0
+
+  init() {
+    values = Array(repeating: 0, count: Model.width)
+    for index in 0..<Model.width {
+      let pending = pending
+      observers.append(
+        TrackingObserver { event in
+          if event.phase == .willSet { pending.mark(index) }
+        })
+      evaluate(index)
+    }
+  }
+
+  private func evaluate(_ index: Int) {
+    values[index] = observers[index].track { model.read(index) }
+    evaluations += 1
+  }
+
+  func flush() { pending.drain(evaluate) }
+
+  func valueSum() -> Int { values.reduce(0, &+) }
+}
+
+/// Apple's computations: each re-arms `withObservationTracking` when invalidated.
+final class AppleComputations<Model: WideModel>: WideComputations {
+  let model = Model()
+  private let pending = PendingComputations(width: Model.width)
+  private var values: [Int]
+  private(set) var evaluations = 0
+
+  init() {
+    values = Array(repeating: 0, count: Model.width)
+    for index in 0..<Model.width { evaluate(index) }
+  }
+
+  private func evaluate(_ index: Int) {
+    let pending = pending
+    values[index] = withObservationTracking {
+      model.read(index)
+    } onChange: {
+      pending.mark(index)
+    }
+    evaluations += 1
+  }
+
+  func flush() { pending.drain(evaluate) }
+
+  func valueSum() -> Int { values.reduce(0, &+) }
+}
