@@ -33,7 +33,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "TrellisBenchmarks",
-      dependencies: ["Trellis"],
+      dependencies: ["Trellis", "ReactivityWorkloads"],
       path: "Benchmarks/TrellisBenchmarks"
     ),
     .testTarget(name: "TrellisTrackingTests", dependencies: ["TrellisTracking"]),

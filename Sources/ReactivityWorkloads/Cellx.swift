@@ -113,7 +113,7 @@ public struct CellxBenchmarkResult: Sendable {
 @MainActor
 public enum CellxBenchmark {
   /// The sizes the benchmark runs.
-  public static let layerCounts = [1000, 2500]
+  nonisolated public static let layerCounts = [1000, 2500]
 
   /// Times `runs` fresh cellx graphs of `layers` layers.
   public static func run(layers: Int, runs: Int = 10) -> CellxBenchmarkResult {
