@@ -21,6 +21,7 @@ let package = Package(
     .target(name: "TrellisGraph", dependencies: ["TrellisTracking"]),
     .target(name: "TrellisEnvironment", dependencies: ["TrellisGraph"]),
     .target(name: "TrellisViews", dependencies: ["TrellisEnvironment", "TrellisGraph"]),
+    .target(name: "ReactivityWorkloads", dependencies: ["TrellisGraph"]),
     .target(
       name: "Trellis",
       dependencies: ["TrellisTracking", "TrellisGraph", "TrellisEnvironment", "TrellisViews"]
@@ -33,11 +34,14 @@ let package = Package(
     ),
     .executableTarget(
       name: "TrellisBenchmarks",
-      dependencies: ["Trellis"],
+      dependencies: ["Trellis", "ReactivityWorkloads"],
       path: "Benchmarks/TrellisBenchmarks"
     ),
     .testTarget(name: "TrellisTrackingTests", dependencies: ["TrellisTracking"]),
-    .testTarget(name: "TrellisGraphTests", dependencies: ["TrellisGraph"]),
+    .testTarget(
+      name: "TrellisGraphTests",
+      dependencies: ["TrellisGraph", "ReactivityWorkloads"]
+    ),
     .testTarget(name: "TrellisEnvironmentTests", dependencies: ["TrellisEnvironment"]),
     .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "Trellis"]),
     .testTarget(name: "NotesDemoTests", dependencies: ["NotesDemo"]),

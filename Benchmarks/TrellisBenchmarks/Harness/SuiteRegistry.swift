@@ -5,5 +5,8 @@ enum SuiteRegistry {
   static let all: [any BenchmarkSuite] = [
     RegistrarSuite(),
     WideStoreSuite(),
+    KairoSuite(),
+    CellxSuite(),
+    DynamicSuite(),
   ]
 }
