@@ -52,7 +52,7 @@ struct NotesDemoOptions: Hashable, Sendable {
     OPTIONS:
       --notes PATH  Load notes from PATH instead of the bundled notes.json.
       --steps       List the demo's steps and exit.
-      --quiet       Print only the summary line.
+      --quiet       Skip the per-step output; print the loaded-notes line and the summary.
       -h, --help    Show this help and exit.
     """
 

@@ -94,7 +94,7 @@ struct StoreScreen: View {
       host.tap("start")
       host.flush()
     }
-    #expect(diagnostics.count == 101)
+    #expect(diagnostics.count == 2)
     #expect(diagnostics.dropLast().allSatisfy { $0.kind == .modifiedDuringUpdate })
     #expect(diagnostics.last?.kind == .updateCycle)
     #expect(diagnostics.last?.nodes == ["Bouncer"])

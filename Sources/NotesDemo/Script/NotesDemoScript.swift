@@ -57,9 +57,22 @@ final class NotesDemoScript {
     }
     let duration = clock.now - start
     if let host { snapshots.append(("after", host.dump(maxChildren: 4, maxTextLength: 60))) }
-    return StepReport(
+    var report = StepReport(
       step: step, snapshots: snapshots, bodyRuns: host?.bodyRuns ?? [],
       events: host?.events ?? [], duration: duration)
+    report.skipped = skipReason(for: step)
+    return report
+  }
+
+  /// Why `step` could not do its part: steps 3 to 5 need notes A and B.
+  private func skipReason(for step: DemoStep) -> String? {
+    switch step {
+    case .pushNoteA where noteA == nil, .switchToNoteB where noteB == nil,
+      .editTitle where noteB == nil:
+      "skipped: this step needs at least 2 notes; the file has \(store.notes.count)"
+    default:
+      nil
+    }
   }
 
   /// The title a row's link shows: the note's title, plus the badge for travel notes.

@@ -11,6 +11,7 @@ struct StepPrinter {
     let step = report.step
     out("")
     out("── \(step.rawValue). \(step.name) ── \(step.summary)")
+    if let skipped = report.skipped { out(skipped) }
     for snapshot in report.snapshots {
       out("Tree (\(snapshot.caption)):")
       for line in snapshot.dump.split(separator: "\n") { out("  \(line)") }
@@ -23,7 +24,7 @@ struct StepPrinter {
         report.bodyRuns.dropFirst(maximumRunsListed).map { $0.view.prefix { $0 != " " } })
       out("  … and \(rest) more (\(types.sorted().joined(separator: ", ")))")
     }
-    out("Lifecycle: \(report.events.isEmpty ? "none" : "")")
+    out(report.events.isEmpty ? "Lifecycle: none" : "Lifecycle:")
     for event in report.events { out("  \(event)") }
     out("Took \(Self.milliseconds(report.duration))")
   }

@@ -12,6 +12,8 @@ struct StepReport: Sendable {
   let events: [LifecycleEvent]
   /// Wall-clock time the step took, including simulated latency it waited for.
   let duration: Duration
+  /// Why the step did nothing, when the notes file has too few notes for it.
+  var skipped: String? = nil
 
   /// Body runs per view type name, in first-run order.
   var bodyCountsByType: [(type: String, count: Int)] {

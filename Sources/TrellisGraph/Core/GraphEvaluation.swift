@@ -6,6 +6,9 @@ public enum GraphEvaluation {
   /// Whether a `Derived` computation or an `Effect` is running right now.
   public static var isEvaluating: Bool { Evaluation.current != nil }
 
+  /// How many evaluations are nested right now (0 outside any).
+  public static var depth: Int { Evaluation.depth }
+
   /// The name of the innermost running evaluation, for diagnostics.
   public static var currentName: String? { Evaluation.current?.name }
 

@@ -53,6 +53,17 @@ public final class Effect: GraphNode {
     if flags.contains(.dirty) { schedule() }
   }
 
+  /// Marks the effect stale and schedules it, so that its graph's current or next flush runs
+  /// it (parents first, by depth) instead of running it now.
+  ///
+  /// Hosts use this to turn deep recursion into iteration: a child evaluated from inside its
+  /// parent's evaluation nests on the stack, a scheduled one does not.
+  public func scheduleRun() {
+    if flags.contains(.disposed) { return }
+    flags.insert(.dirty)
+    schedule()
+  }
+
   /// Runs the body if a dependency really changed (after checking derived inputs); otherwise
   /// just clears the stale state. Returns whether it ran.
   @discardableResult

@@ -12,7 +12,9 @@
 /// scheduled during a flush runs in the same flush, in a further round. If work keeps
 /// scheduling itself for `maximumRounds` rounds, the flush stops and reports a
 /// `GraphDiagnostic.Kind.updateCycle` naming the effects still scheduled; they stay stale and
-/// will not run until something they read changes again. Never a hang.
+/// will not run until something they read changes again. The same holds across flushes: when
+/// `maximumRounds` flushes in a row were each scheduled by the previous one's `afterFlush`
+/// work (lifecycle actions writing state), the chain is reported and stopped. Never a hang.
 @MainActor
 public final class Graph {
   /// How this graph's flushes are triggered.
@@ -29,6 +31,12 @@ public final class Graph {
   public var afterFlush: (@MainActor () -> Void)?
 
   private var queue: [Effect] = []
+  /// True while `afterFlush` runs (lifecycle actions of the flush that just ended).
+  private var isCommitting = false
+  /// Whether the next flush was scheduled by the previous one's lifecycle actions.
+  private var nextFlushIsChained = false
+  /// How many flushes in a row were each scheduled by the one before.
+  private var chainedFlushes = 0
   private var isFlushing = false
   private var flushTaskScheduled = false
 
@@ -63,17 +71,32 @@ public final class Graph {
   public func flush() {
     TrackedChangeInbox.drain()
     guard !isFlushing, !queue.isEmpty else { return }
+    if nextFlushIsChained {
+      chainedFlushes += 1
+    } else {
+      chainedFlushes = 0
+    }
+    nextFlushIsChained = false
+    if chainedFlushes >= maximumRounds {
+      chainedFlushes = 0
+      reportUpdateCycle(
+        over: "\(maximumRounds) flushes in a row, each scheduled by the one before (its "
+          + "lifecycle actions)")
+      return
+    }
     isFlushing = true
     flushCount += 1
     defer {
       isFlushing = false
+      isCommitting = true
       afterFlush?()
+      isCommitting = false
     }
     var rounds = 0
     while !queue.isEmpty {
       rounds += 1
       if rounds > maximumRounds {
-        reportUpdateCycle()
+        reportUpdateCycle(over: "\(maximumRounds) rounds of one flush")
         return
       }
       let batch = queue.enumerated().sorted {
@@ -98,6 +121,9 @@ public final class Graph {
 
   func enqueue(_ effect: Effect) {
     queue.append(effect)
+    // Work scheduled while a flush commits its lifecycle actions continues that flush's chain:
+    // if the chain never ends, it is an update cycle spread over many flushes.
+    if isCommitting { nextFlushIsChained = true }
     guard executor == .mainActor, !isFlushing, !flushTaskScheduled else { return }
     flushTaskScheduled = true
     Task { @MainActor [weak self] in
@@ -106,7 +132,7 @@ public final class Graph {
     }
   }
 
-  private func reportUpdateCycle() {
+  private func reportUpdateCycle(over span: String) {
     let names = queue.map(\.name)
     for effect in queue {
       effect.flags.remove(.queued)
@@ -116,8 +142,9 @@ public final class Graph {
       GraphDiagnostic(
         kind: .updateCycle, nodes: names,
         message:
-          "\(names.joined(separator: ", ")) kept invalidating each other for \(maximumRounds) "
-          + "rounds of one flush; the flush stopped. Look for a body or effect that writes "
-          + "state it (or its parent) reads."))
+          "\(names.joined(separator: ", ")) kept "
+          + (names.count == 1 ? "invalidating itself" : "invalidating each other")
+          + " for \(span); the work was stopped. Look for a body, effect or lifecycle action "
+          + "that writes state it (or its parent) reads, or an .id that changes every update."))
   }
 }

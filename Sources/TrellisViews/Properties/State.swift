@@ -84,17 +84,25 @@ final class StateBox<Value> {
     }
     if let old = cell.untrackedValue as? any Equatable, old.isEqualToAny(newValue) { return }
     if let node = ViewNode.evaluatingBody {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
-          kind: .modifiedDuringUpdate, nodes: [node.displayName, cell.name],
-          message:
-            "\(node.displayName) wrote \(cell.name) while its body was being evaluated; the "
-            + "write is applied after the update. Move it to an action, onAppear, onChange or "
-            + "a task."))
+      // One report per state per update: a body that writes on every evaluation would
+      // otherwise repeat it for every round until the update cycle is stopped.
+      if ViewNode.reportedBodyWrites.insert(ObjectIdentifier(cell)).inserted {
+        reportWriteDuringBody(by: node, to: cell)
+      }
       GraphEvaluation.afterEvaluation { cell.value = newValue }
       return
     }
     cell.value = newValue
+  }
+
+  private func reportWriteDuringBody(by node: ViewNode, to cell: Cell<Value>) {
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .modifiedDuringUpdate, nodes: [node.displayName, cell.name],
+        message:
+          "\(node.displayName) wrote \(cell.name) while its body was being evaluated; the "
+          + "write is applied after the update. Move it to an action, onAppear, onChange or "
+          + "a task."))
   }
 
   func reportUnmounted(_ verb: String) {

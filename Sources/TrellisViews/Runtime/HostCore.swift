@@ -69,6 +69,7 @@ final class HostCore {
 
   /// Runs the queued lifecycle actions in commit order, including any they queue.
   func commit() {
+    ViewNode.reportedBodyWrites.removeAll()
     while !commitQueue.isEmpty {
       for action in commitQueue.drain() { action() }
     }

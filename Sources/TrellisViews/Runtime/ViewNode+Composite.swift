@@ -10,6 +10,10 @@ extension ViewNode {
   /// The running body evaluation, if any: where `@State` writes are refused and reported.
   static var evaluatingBody: ViewNode?
 
+  /// The states whose write during a body was reported in the current update (cleared when
+  /// the update commits), so each is reported once per update.
+  static var reportedBodyWrites: Set<ObjectIdentifier> = []
+
   /// Brings a composite view's node up to date.
   ///
   /// A new node gets its own `Effect` whose evaluation is the view's `body`: what the body
@@ -37,7 +41,23 @@ extension ViewNode {
     }
     bodyEffect = effect
     inputChanges = ["inserted"]
-    effect.run()
+    runOrDefer(effect)
+  }
+
+  /// How many body evaluations may nest on the stack before deeper ones are handed to the
+  /// scheduler. A body evaluated from its parent's evaluation recurses (a few kilobytes of
+  /// stack per level in debug builds, and main-actor work may run on a 512 KiB pool thread on
+  /// Linux); a scheduled one runs later in the same flush, parents first, with no recursion.
+  static let maximumNestedBodies = 32
+
+  /// Runs `effect` now, or, when bodies are already nested deeply, schedules it for the
+  /// current flush.
+  private func runOrDefer(_ effect: Effect) {
+    if GraphEvaluation.depth >= Self.maximumNestedBodies {
+      effect.scheduleRun()
+    } else {
+      effect.run()
+    }
   }
 
   private func evaluateBody<Content: View>(_ box: ViewBox<Content>) {
