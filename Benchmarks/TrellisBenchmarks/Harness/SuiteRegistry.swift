@@ -5,5 +5,6 @@ enum SuiteRegistry {
   static let all: [any BenchmarkSuite] = [
     RegistrarSuite(),
     WideStoreSuite(),
+    ViewsSuite(),
   ]
 }
