@@ -16,10 +16,12 @@ let package = Package(
     .executable(name: "TrellisBenchmarks", targets: ["TrellisBenchmarks"]),
   ],
   targets: [
-    .target(name: "TrellisTracking"),
+    .target(name: "TrellisTrackingSupport"),
+    .target(name: "TrellisTracking", dependencies: ["TrellisTrackingSupport"]),
     .target(name: "TrellisGraph", dependencies: ["TrellisTracking"]),
     .target(name: "TrellisEnvironment", dependencies: ["TrellisGraph"]),
     .target(name: "TrellisViews", dependencies: ["TrellisEnvironment", "TrellisGraph"]),
+    .target(name: "ReactivityWorkloads", dependencies: ["TrellisGraph"]),
     .target(
       name: "Trellis",
       dependencies: ["TrellisTracking", "TrellisGraph", "TrellisEnvironment", "TrellisViews"]
@@ -32,11 +34,14 @@ let package = Package(
     ),
     .executableTarget(
       name: "TrellisBenchmarks",
-      dependencies: ["Trellis"],
+      dependencies: ["Trellis", "ReactivityWorkloads"],
       path: "Benchmarks/TrellisBenchmarks"
     ),
     .testTarget(name: "TrellisTrackingTests", dependencies: ["TrellisTracking"]),
-    .testTarget(name: "TrellisGraphTests", dependencies: ["TrellisGraph"]),
+    .testTarget(
+      name: "TrellisGraphTests",
+      dependencies: ["TrellisGraph", "ReactivityWorkloads"]
+    ),
     .testTarget(name: "TrellisEnvironmentTests", dependencies: ["TrellisEnvironment"]),
     .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "Trellis"]),
     .testTarget(name: "NotesDemoTests", dependencies: ["NotesDemo"]),

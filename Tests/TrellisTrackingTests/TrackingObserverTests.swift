@@ -38,7 +38,8 @@ final class Subnote: Trackable {
     #expect(recorded.allSatisfy { $0.objectType == Note.self })
     #expect(recorded.map(\.description) == ["Note.count", "Note.count"])
     #expect(recorded.map(\.phase) == [.willSet, .didSet])
-    #expect(recorded[0].keyPath == \Note.count)
+    #expect(recorded[0].keyPath == nil)
+    #expect(recorded[0].property == "count")
   }
 
   @Test func seesTheOldValueAtWillSetAndTheNewValueAtDidSet() {

@@ -5,6 +5,9 @@ enum SuiteRegistry {
   static let all: [any BenchmarkSuite] = [
     RegistrarSuite(),
     WideStoreSuite(),
+    KairoSuite(),
+    CellxSuite(),
+    DynamicSuite(),
     ViewsSuite(),
   ]
 }

@@ -40,22 +40,22 @@ public struct ObjectTracked<Value> {
     set {
       let notifier = instance.objectChanges
       if notifier.hasSubscribers {
-        notifier.sendWillSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+        notifier.sendWillSet(object: instance, keyPath: nil)
       }
       instance[keyPath: storageKeyPath].value = newValue
       if notifier.hasSubscribers {
-        notifier.sendDidSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+        notifier.sendDidSet(object: instance, keyPath: nil)
       }
     }
     _modify {
       let notifier = instance.objectChanges
       recordAccess(notifier)
       if notifier.hasSubscribers {
-        notifier.sendWillSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+        notifier.sendWillSet(object: instance, keyPath: nil)
       }
       yield &instance[keyPath: storageKeyPath].value
       if notifier.hasSubscribers {
-        notifier.sendDidSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+        notifier.sendDidSet(object: instance, keyPath: nil)
       }
     }
   }

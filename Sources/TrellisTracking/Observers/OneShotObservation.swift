@@ -19,8 +19,8 @@ final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
 
   override var isFinished: Bool { fired.load(ordering: .acquiring) }
 
-  override func receive(_ event: TrackingEvent) {
-    guard event.phase == .willSet else { return }
+  override func fire(_ phase: TrackingEvent.Phase) {
+    guard phase == .willSet else { return }
     guard
       fired.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
         .exchanged

@@ -20,7 +20,7 @@
 /// The wrapper is only usable inside a class that conforms to `Trackable`; using it elsewhere
 /// is a compile-time error (there is no `wrappedValue` to fall back to).
 @propertyWrapper
-public struct Tracked<Value> {
+public struct Tracked<Value>: TrackedStorage {
   /// The property's storage and subscriber list.
   public let cell: TrackedCell<Value>
 
@@ -29,6 +29,9 @@ public struct Tracked<Value> {
   /// 10 ns per access; see the accessor notes). `cell` keeps it alive.
   @usableFromInline
   let unmanagedCell: Unmanaged<TrackedCell<Value>>
+
+  /// The cell, for reflection-based naming.
+  var trackingSource: TrackingSource { cell }
 
   @inlinable
   init(cell: TrackedCell<Value>) {
@@ -80,13 +83,11 @@ public struct Tracked<Value> {
   /// - In-place mutation: records the read, notifies `willSet`, yields the storage itself,
   ///   notifies `didSet`.
   ///
-  /// Measured costs (release build, 2-core VM, `TrellisBenchmarks registrar`): a read outside
-  /// any scope about 1.5 ns, a repeated read inside a scope about 9 ns, a write nobody observes
-  /// about 15 ns. Of those 15 ns about 10 are not ours: the compiler materializes the two key
-  /// path objects it passes here (`swift_getKeyPath`, then a release) on every assignment,
-  /// even though only the observed path uses them, and events must carry them. Reads do not
-  /// pay for them because the getter only projects through `storageKeyPath`, which the
-  /// optimizer folds into a direct field access.
+  /// The key paths are used only to project the storage, which the optimizer folds into a
+  /// direct field access once this accessor is inlined. Passing them on (to events) would make
+  /// the compiler build both key path objects on every assignment, observed or not: about
+  /// 15 ns of a write that otherwise costs about 1 ns. So events name the property instead
+  /// (`TrackingEvent.property`), found by reflection once per property.
   @inlinable
   public static subscript<EnclosingSelf: Trackable>(
     _enclosingInstance instance: EnclosingSelf,
@@ -116,20 +117,14 @@ public struct Tracked<Value> {
         return true
       }
       if quiet { return }
-      storeObserved(
-        newValue, in: instance[keyPath: storageKeyPath].cell, of: instance,
-        wrapped: wrappedKeyPath, storage: storageKeyPath)
+      storeObserved(newValue, in: instance[keyPath: storageKeyPath].cell, of: instance)
     }
     _modify {
       let cell = instance[keyPath: storageKeyPath].cell
       recordAccess(cell)
-      if cell.hasSubscribers {
-        cell.sendWillSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
-      }
+      if cell.hasSubscribers { cell.sendWillSet(object: instance, keyPath: nil) }
       yield &cell.value
-      if cell.hasSubscribers {
-        cell.sendDidSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
-      }
+      if cell.hasSubscribers { cell.sendDidSet(object: instance, keyPath: nil) }
     }
   }
 
@@ -137,15 +132,10 @@ public struct Tracked<Value> {
   /// the inlined fast half stays small; the cell is held strongly while handlers run.
   @inlinable
   @inline(never)
-  static func storeObserved<EnclosingSelf: AnyObject>(
-    _ newValue: Value, in cell: TrackedCell<Value>, of instance: EnclosingSelf,
-    wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
-    storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Tracked<Value>>
-  ) {
-    cell.sendWillSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
+  static func storeObserved(_ newValue: Value, in cell: TrackedCell<Value>, of instance: AnyObject)
+  {
+    cell.sendWillSet(object: instance, keyPath: nil)
     cell.value = newValue
-    if cell.hasSubscribers {
-      cell.sendDidSet(object: instance, keyPath: wrappedKeyPath, storage: storageKeyPath)
-    }
+    if cell.hasSubscribers { cell.sendDidSet(object: instance, keyPath: nil) }
   }
 }

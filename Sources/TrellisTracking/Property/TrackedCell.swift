@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The storage of one `@Tracked` property of one object: its value and its subscribers.
 ///
 /// The value lives in this cell rather than inline in the object so that the property has a
@@ -15,6 +17,27 @@ public class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
   init(_ value: Value) {
     self.value = value
     super.init()
+  }
+
+  /// The property's name, found the first time an event needs it and cached (read lock-free).
+  private let cachedName = AtomicLazyReference<PropertyNameBox>()
+
+  /// Finds which stored property of `object` holds this cell (by reflection, once per cell;
+  /// only observed writes ask), so events can name it without key paths.
+  override func propertyName(in object: AnyObject) -> String? {
+    if let box = cachedName.load() { return box.name }
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror {
+      for child in current.children {
+        guard let storage = child.value as? any TrackedStorage, storage.trackingSource === self,
+          let label = child.label
+        else { continue }
+        let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+        return cachedName.storeIfNil(PropertyNameBox(name)).name
+      }
+      mirror = current.superclassMirror
+    }
+    return nil
   }
 
   /// Whether assigning `newValue` would store a value equal to the current one. Overridden for
@@ -41,4 +64,15 @@ final class IdentityTrackedCell<Value: AnyObject>: TrackedCell<Value>, @unchecke
 
   @usableFromInline
   override func isDuplicate(_ newValue: Value) -> Bool { value === newValue }
+}
+
+/// The storage of a tracked property, as reflection sees it in an object's fields.
+protocol TrackedStorage {
+  var trackingSource: TrackingSource { get }
+}
+
+/// A property name, boxed to live in an `AtomicLazyReference`.
+final class PropertyNameBox: Sendable {
+  let name: String
+  init(_ name: String) { self.name = name }
 }

@@ -98,7 +98,9 @@ final class AccessRecorder {
   }
 
   private func reset() {
-    if !sources.isEmpty { sources.removeAll(keepingCapacity: true) }
+    // `removeLast` rather than `removeAll(keepingCapacity:)`, whose generic replace-subrange
+    // path costs hundreds of instructions even for one element.
+    while !sources.isEmpty { sources.removeLast() }
     last = nil
   }
 

@@ -1,4 +1,5 @@
 import Synchronization
+import TrellisTrackingSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -11,17 +12,11 @@ import Synchronization
 /// How many tracking scopes are open right now, on all threads together.
 ///
 /// A read first loads this counter (one relaxed atomic load). Only when it is non-zero does the
-/// read pay for the thread-local lookup, so a read outside every scope costs close to a plain
-/// read. A relaxed load is enough: the only scope a read may record into is one opened on the
+/// read pay for the thread-local lookup (a C `_Thread_local`, see TrellisTrackingSupport), so a
+/// read outside every scope costs close to a plain read. A relaxed load is enough: the only scope a read may record into is one opened on the
 /// reading thread, and that thread's own increment is always visible to it.
 @usableFromInline
 let openScopeCount = Atomic<Int>(0)
-
-/// The pthread key whose per-thread value is the innermost open `AccessRecorder`.
-///
-/// A pthread key costs about 3.6 ns per lookup on this kind of machine; it is only consulted
-/// when `openScopeCount` is non-zero.
-private let currentRecorderKey: pthread_key_t = makeKey(destructor: nil)
 
 /// The pthread key whose per-thread value is the thread's outermost recorder (retained), from
 /// which the recorders of deeper scopes hang; released when the thread exits.
@@ -45,7 +40,7 @@ private func makeKey(destructor: KeyDestructor?) -> pthread_key_t {
 /// The innermost recorder open on this thread, if any.
 @usableFromInline
 func currentRecorder() -> AccessRecorder? {
-  guard let raw = pthread_getspecific(currentRecorderKey) else { return nil }
+  guard let raw = trellis_get_current_recorder() else { return nil }
   return Unmanaged<AccessRecorder>.fromOpaque(raw).takeUnretainedValue()
 }
 
@@ -61,8 +56,8 @@ func threadRootRecorder() -> AccessRecorder {
 
 /// Makes `recorder` the innermost recorder of this thread and returns the one it replaces.
 func pushRecorder(_ recorder: AccessRecorder) -> UnsafeMutableRawPointer? {
-  let previous = pthread_getspecific(currentRecorderKey)
-  pthread_setspecific(currentRecorderKey, Unmanaged.passUnretained(recorder).toOpaque())
+  let previous = trellis_get_current_recorder()
+  trellis_set_current_recorder(Unmanaged.passUnretained(recorder).toOpaque())
   openScopeCount.add(1, ordering: .relaxed)
   return previous
 }
@@ -70,7 +65,7 @@ func pushRecorder(_ recorder: AccessRecorder) -> UnsafeMutableRawPointer? {
 /// Restores the recorder that `pushRecorder` replaced.
 func popRecorder(restoring previous: UnsafeMutableRawPointer?) {
   openScopeCount.subtract(1, ordering: .relaxed)
-  pthread_setspecific(currentRecorderKey, previous)
+  trellis_set_current_recorder(previous)
 }
 
 /// Records a read of `source` into the innermost scope of this thread, if one is open.
@@ -95,6 +90,6 @@ var anyScopeIsOpen: Bool { openScopeCount.load(ordering: .relaxed) != 0 }
 @usableFromInline
 @inline(never)
 func recordAccessInOpenScope(_ source: Unmanaged<TrackingSource>) {
-  guard let raw = pthread_getspecific(currentRecorderKey) else { return }
+  guard let raw = trellis_get_current_recorder() else { return }
   Unmanaged<AccessRecorder>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.record(source) }
 }

@@ -19,25 +19,21 @@ public struct TrackingEvent: @unchecked Sendable, CustomStringConvertible {
   public let object: ObjectIdentifier
   /// The dynamic type of that object.
   public let objectType: any Any.Type
-  /// The key path of the changed property, or `nil` when the source is not a single property.
+  /// The key path of the changed property, for properties written through a
+  /// `TrackingRegistrar`; nil for `@Tracked` properties and whole-object changes.
+  ///
+  /// `@Tracked` writes carry no key path on purpose: building the two key path objects the
+  /// compiler hands to a property wrapper's accessor costs about 15 ns per assignment, ten
+  /// times the rest of an unobserved write. Their events name the property instead.
   public let keyPath: AnyKeyPath?
 
-  /// The key path of the backing storage (`\Note._title`), when the property is a wrapper.
-  ///
-  /// Linux describes a key path to a computed property (which a wrapped property is) by
-  /// address only, while a stored one is described by name; names come from this one.
-  var storageKeyPath: AnyKeyPath?
+  /// The property's name for `@Tracked` properties (found once per property, then cached).
+  var propertyName: String?
 
   /// The property's name, such as `title`, or `*` when the whole object is the source.
-  ///
-  /// Computed on demand from the key path (a string conversion of a few hundred nanoseconds),
-  /// so delivering an event never pays for a name nobody asks for.
   public var property: String {
-    if let storageKeyPath {
-      let name = propertyName(of: storageKeyPath)
-      return name.hasPrefix("_") ? String(name.dropFirst()) : name
-    }
-    return keyPath.map(propertyName(of:)) ?? "*"
+    if let propertyName { return propertyName }
+    return keyPath.map(keyPathPropertyName) ?? "*"
   }
 
   /// Creates an event; the runtime makes these, tests may too.
@@ -60,7 +56,7 @@ public struct TrackingEvent: @unchecked Sendable, CustomStringConvertible {
 }
 
 /// The name of the property a key path names: the text after the root type in `\Root.name`.
-func propertyName(of keyPath: AnyKeyPath) -> String {
+func keyPathPropertyName(_ keyPath: AnyKeyPath) -> String {
   let text = String(describing: keyPath)
   guard let dot = text.firstIndex(of: ".") else { return text }
   return String(text[text.index(after: dot)...])

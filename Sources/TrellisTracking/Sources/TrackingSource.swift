@@ -48,7 +48,7 @@ public class TrackingSource: @unchecked Sendable {
   /// One-shot subscribers are removed from this source's list before any callback runs, so a
   /// callback that writes the same property again cannot fire them twice.
   @usableFromInline
-  func sendWillSet(object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath? = nil) {
+  func sendWillSet(object: AnyObject, keyPath: AnyKeyPath?) {
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
       if list.count == 1 {
         // The common case (one `withTracking` scope, or one observer) without copying the
@@ -56,7 +56,7 @@ public class TrackingSource: @unchecked Sendable {
         // allocation and a free (~50 ns) per install-and-fire.
         let only = list[0]
         if only.isOneShot || only.isFinished {
-          list.removeAll(keepingCapacity: true)
+          list.removeLast()
           subscriberCount.store(0, ordering: .relaxed)
         }
         return .one(only)
@@ -70,16 +70,16 @@ public class TrackingSource: @unchecked Sendable {
       }
       return .many(snapshot)
     }
-    deliver(.willSet, to: snapshot, object: object, keyPath: keyPath, storage: storage)
+    deliver(.willSet, to: snapshot, object: object, keyPath: keyPath)
   }
 
   /// Tells every continuous subscriber that the value has changed.
   @usableFromInline
-  func sendDidSet(object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath? = nil) {
+  func sendDidSet(object: AnyObject, keyPath: AnyKeyPath?) {
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
       list.count == 1 ? .one(list[0]) : .many(list)
     }
-    deliver(.didSet, to: snapshot, object: object, keyPath: keyPath, storage: storage)
+    deliver(.didSet, to: snapshot, object: object, keyPath: keyPath)
   }
 
   /// The subscribers to notify, taken under the lock and used after it is released.
@@ -90,31 +90,45 @@ public class TrackingSource: @unchecked Sendable {
 
   private func deliver(
     _ phase: TrackingEvent.Phase, to snapshot: Snapshot, object: AnyObject,
-    keyPath: AnyKeyPath?, storage: AnyKeyPath?
+    keyPath: AnyKeyPath?
   ) {
+    // One-shot subscribers only need to know that a change happens, so an event (and with it
+    // the property's name) is built only when a continuous subscriber is there to receive it.
     switch snapshot {
     case .one(let subscriber):
       if subscriber.isFinished { return }
-      subscriber.receive(
-        event(phase, object: object, keyPath: keyPath, storage: storage))
+      if subscriber.isOneShot {
+        subscriber.fire(phase)
+      } else {
+        subscriber.receive(event(phase, object: object, keyPath: keyPath))
+      }
     case .many(let subscribers):
-      guard !subscribers.isEmpty else { return }
-      let event = event(phase, object: object, keyPath: keyPath, storage: storage)
+      var built: TrackingEvent?
       for subscriber in subscribers where !subscriber.isFinished {
+        if subscriber.isOneShot {
+          subscriber.fire(phase)
+          continue
+        }
+        let event = built ?? event(phase, object: object, keyPath: keyPath)
+        built = event
         subscriber.receive(event)
       }
     }
   }
 
   private func event(
-    _ phase: TrackingEvent.Phase, object: AnyObject, keyPath: AnyKeyPath?, storage: AnyKeyPath?
+    _ phase: TrackingEvent.Phase, object: AnyObject, keyPath: AnyKeyPath?
   ) -> TrackingEvent {
     var event = TrackingEvent(
       phase: phase, object: ObjectIdentifier(object), objectType: type(of: object),
       keyPath: keyPath)
-    event.storageKeyPath = storage
+    if keyPath == nil { event.propertyName = propertyName(in: object) }
     return event
   }
+
+  /// The name of the property this source stores in `object`, when it is one property and
+  /// has no key path to name it; nil for whole-object sources.
+  func propertyName(in object: AnyObject) -> String? { nil }
 }
 
 /// Something a `TrackingSource` notifies: a one-shot `withTracking` observation or a continuous
@@ -129,5 +143,9 @@ class TrackingSubscriber: @unchecked Sendable {
   /// purged lazily from the lists of the sources they did not fire through.
   var isFinished: Bool { fatalError("subclass responsibility") }
 
-  func receive(_ event: TrackingEvent) { fatalError("subclass responsibility") }
+  /// Delivers a change to a continuous subscriber.
+  func receive(_ event: TrackingEvent) {}
+
+  /// Tells a one-shot subscriber that a change is happening (no event is built for it).
+  func fire(_ phase: TrackingEvent.Phase) {}
 }

@@ -1,0 +1,3 @@
+#include "TrellisTrackingSupport.h"
+
+_Thread_local void *trellis_current_recorder = 0;

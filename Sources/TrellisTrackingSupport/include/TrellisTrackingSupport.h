@@ -1,0 +1,22 @@
+// The innermost open tracking scope of the current thread, as a C thread-local variable.
+//
+// Swift has no thread-local storage of its own; a pthread key costs a function call and a
+// table lookup (about 4 ns) on every tracked read. A C `_Thread_local` compiles to a single
+// load relative to the thread pointer in an executable (about 0.5 ns), which is most of the
+// difference between a 7 ns and a 2 ns tracked read.
+#ifndef TRELLIS_TRACKING_SUPPORT_H
+#define TRELLIS_TRACKING_SUPPORT_H
+
+extern _Thread_local void *_Nullable trellis_current_recorder;
+
+/// The innermost recorder open on this thread, or NULL.
+static inline void *_Nullable trellis_get_current_recorder(void) {
+  return trellis_current_recorder;
+}
+
+/// Makes `recorder` the innermost recorder of this thread.
+static inline void trellis_set_current_recorder(void *_Nullable recorder) {
+  trellis_current_recorder = recorder;
+}
+
+#endif
