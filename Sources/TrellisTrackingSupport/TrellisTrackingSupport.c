@@ -1,3 +1,3 @@
 #include "TrellisTrackingSupport.h"
 
-_Thread_local void *trellis_current_recorder = 0;
+_Thread_local void *trellis_current_recorder __attribute__((tls_model("initial-exec"))) = 0;

@@ -22,12 +22,12 @@ enum DeepStack {
   static var isActive = false
 
   /// Runs `body` on a thread with a large stack and waits for it.
-  static func run<Result>(_ body: () -> Result) -> Result {
+  static func run(_ body: () -> Void) {
     withoutActuallyEscaping(body) { body in
-      let box = UnsafeTransfer<Result>(body: body)
+      let box = UnsafeTransfer(body: body)
       let done = DispatchSemaphore(value: 0)
       let thread = Thread {
-        box.result = box.body?()
+        box.body?()
         box.body = nil
         done.signal()
       }
@@ -36,7 +36,6 @@ enum DeepStack {
       thread.start()
       done.wait()
       isActive = false
-      return box.result!
     }
   }
 
@@ -49,12 +48,11 @@ enum DeepStack {
   }
 }
 
-/// Carries a closure and its result to the helper thread and back. The semaphore orders the
-/// accesses: the closure is read after `start()` and the result before `wait()` returns. The
-/// closure is dropped before signalling, since it must not outlive `withoutActuallyEscaping`.
-private final class UnsafeTransfer<Result>: @unchecked Sendable {
-  var body: (() -> Result)?
-  var result: Result?
+/// Carries a closure to the helper thread. The semaphore orders the accesses: the closure is
+/// read after `start()`, and dropped before signalling, since it must not outlive
+/// `withoutActuallyEscaping`.
+private final class UnsafeTransfer: @unchecked Sendable {
+  var body: (() -> Void)?
 
-  init(body: @escaping () -> Result) { self.body = body }
+  init(body: @escaping () -> Void) { self.body = body }
 }

@@ -5,18 +5,22 @@ import TrellisTracking
 enum Evaluation {
   /// The node whose computation is running, if any; reads of cells and derived values made now
   /// become its dependencies.
-  static var current: GraphNode?
+  @exclusivity(unchecked) static var current: GraphNode?
   /// How many evaluations are nested right now.
-  static var depth = 0
+  @exclusivity(unchecked) static var depth = 0
   /// Writes deferred because they targeted a source the writer had already read; applied, in
   /// order, when the outermost evaluation ends.
-  static var deferredWrites: [() -> Void] = []
+  @exclusivity(unchecked) static var deferredWrites: [() -> Void] = []
 
   /// Runs `body` as `node`'s evaluation: records what it reads (graph nodes and tracked
   /// properties), drops the dependencies it no longer reads, and reuses the ones it reads again.
-  static func run<Result>(_ node: GraphNode, _ body: () -> Result) -> Result {
+  ///
+  /// Not generic on purpose: a generic version instantiated tuple metadata at run time on
+  /// every evaluation. Callers store their result from inside `body`.
+  static func run(_ node: GraphNode, _ body: () -> Void) {
     if depth >= DeepStack.mainThreadDepthLimit && !DeepStack.isActive {
-      return DeepStack.run { run(node, body) }
+      DeepStack.run { run(node, body) }
+      return
     }
     DeepStack.checkDepth(depth, evaluating: node)
     let parent = current
@@ -26,7 +30,7 @@ enum Evaluation {
     node.runStamp &+= 1
     node.depsTail = nil
     node.flags.insert(.evaluating)
-    let (result, reads) = recordTrackedReads(isolated: true, body)
+    let reads = trackedReads(isolated: true, during: body)
     node.flags.remove(.evaluating)
     node.evaluatingParent = nil
     node.removeDependencies(after: node.depsTail)
@@ -34,7 +38,6 @@ enum Evaluation {
     depth -= 1
     current = parent
     if depth == 0 && !deferredWrites.isEmpty { applyDeferredWrites() }
-    return result
   }
 
   /// Records that the current evaluation read `dep`, reusing the existing edge when the

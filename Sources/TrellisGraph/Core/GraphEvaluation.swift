@@ -20,7 +20,9 @@ public enum GraphEvaluation {
     let saved = Evaluation.current
     Evaluation.current = nil
     defer { Evaluation.current = saved }
-    return recordTrackedReads(isolated: true, body).result
+    var result: Result?
+    _ = trackedReads(isolated: true) { result = body() }
+    return result!
   }
 
   /// Runs `work` when the outermost running evaluation ends, or now when none is running.

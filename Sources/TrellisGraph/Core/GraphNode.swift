@@ -6,6 +6,9 @@ import TrellisTracking
 /// dependencies its latest evaluation read, and the subscribers that read it. A node releases
 /// its own edges when it is deallocated, so dropping the last reference to a node is all it
 /// takes to remove it from the graph; subscriptions never keep a node alive.
+/// Hot fields opt out of dynamic exclusivity checks: nodes are confined to the main actor and
+/// never handed out during a mutation of themselves, and the checks (a thread-local access set
+/// insert per field access) cost more than the graph's own work on every propagation step.
 @MainActor
 public class GraphNode {
   enum Kind: UInt8 {
@@ -15,25 +18,36 @@ public class GraphNode {
   }
 
   let kind: Kind
+  @exclusivity(unchecked)
   var flags: NodeFlags = []
   /// Bumped each time the node's value changes (cells and derived values).
+  @exclusivity(unchecked)
   var version = 0
   /// Bumped at the start of each evaluation; links confirmed by that evaluation carry it.
+  @exclusivity(unchecked)
   var runStamp = 0
 
+  @exclusivity(unchecked)
   var depsHead: Link?
   /// During an evaluation: the last dependency confirmed so far. Otherwise: the list's tail.
+  @exclusivity(unchecked)
   unowned(unsafe) var depsTail: Link?
+  @exclusivity(unchecked)
   unowned(unsafe) var subsHead: Link?
+  @exclusivity(unchecked)
   unowned(unsafe) var subsTail: Link?
 
   /// The node whose evaluation started this one's, while this one evaluates.
+  @exclusivity(unchecked)
   unowned(unsafe) var evaluatingParent: GraphNode?
 
   /// Subscriptions to tracked properties read by the latest evaluation (created on first use).
+  @exclusivity(unchecked)
   var trackingObserver: TrackingObserver?
 
-  /// Why the node is stale: the names of the sources that changed since its last evaluation.
+  /// Why an effect is stale: the sources that changed since its last run. Only effects keep
+  /// reasons (they are what explanations report); derived values would pay for nothing.
+  @exclusivity(unchecked)
   var staleReasons: [InvalidationReason] = []
 
   private let explicitName: String?

@@ -15,13 +15,19 @@ final class Link {
   /// The node that read it.
   unowned(unsafe) let sub: GraphNode
   /// `dep.version` when `sub` last read it; a mismatch means `dep` changed since.
+  @exclusivity(unchecked)
   var version: Int
   /// `sub.runStamp` of the evaluation that last confirmed this edge.
+  @exclusivity(unchecked)
   var stamp: Int
 
+  @exclusivity(unchecked)
   var nextDep: Link?
+  @exclusivity(unchecked)
   unowned(unsafe) var prevDep: Link?
+  @exclusivity(unchecked)
   unowned(unsafe) var nextSub: Link?
+  @exclusivity(unchecked)
   unowned(unsafe) var prevSub: Link?
 
   init(dep: GraphNode, sub: GraphNode, version: Int, stamp: Int) {

@@ -16,6 +16,7 @@
 /// size of the graph.
 @MainActor
 public final class Cell<Value>: GraphNode {
+  @exclusivity(unchecked)
   private var storage: Value
   private let isEqual: ((Value, Value) -> Bool)?
 

@@ -17,6 +17,7 @@
 /// dependencies checked until the first one that changed, plus the recomputations needed.
 @MainActor
 public final class Derived<Value>: GraphNode {
+  @exclusivity(unchecked)
   private var storage: Value?
   private let compute: () -> Value
   private let isEqual: ((Value, Value) -> Bool)?
@@ -70,8 +71,9 @@ public final class Derived<Value>: GraphNode {
 
   override func reevaluate() -> Bool {
     flags.remove([.dirty, .pending])
-    staleReasons.removeAll(keepingCapacity: true)
-    let newValue = Evaluation.run(self, compute)
+    var computed: Value?
+    Evaluation.run(self) { computed = compute() }
+    guard let newValue = computed else { return false }
     let changed: Bool
     if let old = storage, let isEqual {
       changed = !isEqual(old, newValue)

@@ -47,7 +47,7 @@ public final class Effect: GraphNode {
     if flags.contains(.disposed) { return }
     flags.remove([.dirty, .pending])
     lastRunReasons = staleReasons
-    staleReasons.removeAll(keepingCapacity: true)
+    if !staleReasons.isEmpty { staleReasons = [] }
     runCount += 1
     Evaluation.run(self, body)
     if flags.contains(.dirty) { schedule() }
@@ -59,7 +59,7 @@ public final class Effect: GraphNode {
   public func runIfStale() -> Bool {
     if flags.contains(.disposed) { return false }
     guard Propagation.needsUpdate(self) else {
-      staleReasons.removeAll(keepingCapacity: true)
+      if !staleReasons.isEmpty { staleReasons = [] }
       return false
     }
     run()

@@ -30,3 +30,16 @@ public func recordTrackedReads<Result>(
     (result, TrackedReads(sources: recorder.uniqueSources()))
   }
 }
+
+/// Runs `body` and returns what it read, like `recordTrackedReads(isolated:_:)` but without a
+/// generic result, so that a caller in another module pays for no generic metadata (tuple
+/// types are instantiated at run time for every call of the generic form).
+/// - Parameters:
+///   - isolated: whether to hide these reads from enclosing scopes.
+///   - body: the closure whose reads are recorded; it runs once, synchronously.
+/// - Returns: the distinct properties `body` read.
+public func trackedReads(isolated: Bool = false, during body: () -> Void) -> TrackedReads {
+  AccessRecorder.withScope(isolatesReads: isolated, body) { _, recorder in
+    TrackedReads(sources: recorder.uniqueSources())
+  }
+}

@@ -7,7 +7,10 @@
 #ifndef TRELLIS_TRACKING_SUPPORT_H
 #define TRELLIS_TRACKING_SUPPORT_H
 
-extern _Thread_local void *_Nullable trellis_current_recorder;
+// Initial-exec: the variable lives in the executable (SwiftPM links statically), so every
+// access is one load relative to the thread pointer, never a call to __tls_get_addr.
+extern _Thread_local void *_Nullable trellis_current_recorder
+  __attribute__((tls_model("initial-exec")));
 
 /// The innermost recorder open on this thread, or NULL.
 static inline void *_Nullable trellis_get_current_recorder(void) {
