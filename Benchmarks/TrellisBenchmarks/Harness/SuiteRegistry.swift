@@ -8,5 +8,6 @@ enum SuiteRegistry {
     KairoSuite(),
     CellxSuite(),
     DynamicSuite(),
+    ViewsSuite(),
   ]
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A sweep drawn as one chart: the cases of `suite` named `<casePrefix><N>` give the x axis
-/// (N) and their `metric` medians the y axis, one line per implementation.
+/// (N, a number with an optional `k` or `M` suffix: `10`, `1k`, `100k`) and their `metric`
+/// medians the y axis, one line per implementation.
 struct ChartSpec: Sendable {
   let fileName: String
   let title: String
@@ -16,7 +17,7 @@ struct ChartSpec: Sendable {
 /// fonts or styles), with log–log axes because the sweeps span several decades.
 enum SVGCharts {
   /// The charts this tool draws. A later suite gets its chart by naming its cases after the
-  /// prefix here (`views`: `list-10`, `list-100`, …, metric `ns_per_update`).
+  /// prefix here (`views`: `update-row-1k`, `update-row-10k`, …, metric `ns_per_update`).
   static let specs: [ChartSpec] = [
     ChartSpec(
       fileName: "mutation-cost-vs-readers.svg",
@@ -27,7 +28,7 @@ enum SVGCharts {
     ChartSpec(
       fileName: "update-cost-vs-list-size.svg",
       title: "Update cost against list size (views)",
-      suite: "views", metric: "ns_per_update", casePrefix: "list-",
+      suite: "views", metric: "ns_per_update", casePrefix: "update-row-",
       xLabel: "list size (rows)", yLabel: "ns per update"),
   ]
 
@@ -66,13 +67,24 @@ enum SVGCharts {
       let points = results.compactMap { result -> Point? in
         guard result.suite == spec.suite, result.metric == spec.metric,
           result.implementation == implementation, result.caseName.hasPrefix(spec.casePrefix),
-          let x = Double(result.caseName.dropFirst(spec.casePrefix.count)), x > 0,
+          let x = size(result.caseName.dropFirst(spec.casePrefix.count)), x > 0,
           result.min > 0
         else { return nil }
         return Point(x: x, median: result.median, min: result.min, max: result.max)
       }.sorted { $0.x < $1.x }
       return points.isEmpty ? nil : (implementation, points)
     }
+  }
+
+  /// The x value of a case-name suffix: `100` → 100, `1k` → 1,000, `2M` → 2,000,000; nil for
+  /// anything else.
+  static func size(_ text: Substring) -> Double? {
+    if let value = Double(text) { return value }
+    let multipliers: [Character: Double] = ["k": 1e3, "M": 1e6]
+    guard let last = text.last, let multiplier = multipliers[last],
+      let value = Double(text.dropLast())
+    else { return nil }
+    return value * multiplier
   }
 
   static func color(_ implementation: Implementation) -> String {
