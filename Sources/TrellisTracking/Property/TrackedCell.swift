@@ -22,22 +22,13 @@ public class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
   /// The property's name, found the first time an event needs it and cached (read lock-free).
   private let cachedName = AtomicLazyReference<PropertyNameBox>()
 
-  /// Finds which stored property of `object` holds this cell (by reflection, once per cell;
-  /// only observed writes ask), so events can name it without key paths.
+  /// Finds which stored property of `object` holds this cell (see `TrackedFieldNames`: one
+  /// reflection per class, then a few word comparisons), so events can name it without key
+  /// paths. Only observed writes ask.
   override func propertyName(in object: AnyObject) -> String? {
     if let box = cachedName.load() { return box.name }
-    var mirror: Mirror? = Mirror(reflecting: object)
-    while let current = mirror {
-      for child in current.children {
-        guard let storage = child.value as? any TrackedStorage, storage.trackingSource === self,
-          let label = child.label
-        else { continue }
-        let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-        return cachedName.storeIfNil(PropertyNameBox(name)).name
-      }
-      mirror = current.superclassMirror
-    }
-    return nil
+    guard let name = TrackedFieldNames.name(of: self, in: object) else { return nil }
+    return cachedName.storeIfNil(PropertyNameBox(name)).name
   }
 
   /// Whether assigning `newValue` would store a value equal to the current one. Overridden for
