@@ -19,7 +19,8 @@ final class AccessRecorder {
   private(set) var sources: [TrackingSource] = []
   /// The last source appended; compared by identity only, never retained through this field.
   @exclusivity(unchecked)
-  private var last: UnsafeMutableRawPointer?
+  @usableFromInline
+  var last: UnsafeMutableRawPointer?
 
   /// When true, the reads are not handed to the enclosing scope (see `withScope`).
   @exclusivity(unchecked)
@@ -37,11 +38,19 @@ final class AccessRecorder {
   }
 
   /// Records `source`, retaining it only when it is appended.
-  @usableFromInline
+  @inlinable
+  @inline(__always)
   func record(_ source: Unmanaged<TrackingSource>) {
     let address = source.toOpaque()
     if last == address { return }
-    last = address
+    append(source)
+  }
+
+  /// The out-of-line half of `record`: a source not read just before.
+  @usableFromInline
+  @inline(never)
+  func append(_ source: Unmanaged<TrackingSource>) {
+    last = source.toOpaque()
     sources.append(source.takeUnretainedValue())
   }
 
