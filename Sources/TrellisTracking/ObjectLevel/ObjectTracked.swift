@@ -33,10 +33,12 @@ public struct ObjectTracked<Value> {
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, ObjectTracked<Value>>
   ) -> Value {
+    @inline(__always)
     get {
       recordAccess(instance.objectChanges)
       return instance[keyPath: storageKeyPath].value
     }
+    @inline(__always)
     set {
       let notifier = instance.objectChanges
       if notifier.hasSubscribers {
@@ -47,6 +49,7 @@ public struct ObjectTracked<Value> {
         notifier.sendDidSet(object: instance, keyPath: nil)
       }
     }
+    @inline(__always)
     _modify {
       let notifier = instance.objectChanges
       recordAccess(notifier)

@@ -39,7 +39,7 @@ public struct TrackingRegistrar: Sendable {
   public func access<Subject: AnyObject, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
-    if openScopeCount.load(ordering: .relaxed) == 0 { return }
+    if !anyScopeIsOpen { return }
     recordAccessSlow(keyPath)
   }
 

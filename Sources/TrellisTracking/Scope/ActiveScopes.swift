@@ -9,14 +9,12 @@ import TrellisTrackingSupport
   import Darwin
 #endif
 
-/// How many tracking scopes are open right now, on all threads together.
-///
-/// A read first loads this counter (one relaxed atomic load). Only when it is non-zero does the
-/// read pay for the thread-local lookup (a C `_Thread_local`, see TrellisTrackingSupport), so a
-/// read outside every scope costs close to a plain read. A relaxed load is enough: the only scope a read may record into is one opened on the
-/// reading thread, and that thread's own increment is always visible to it.
-@usableFromInline
-let openScopeCount = Atomic<Int>(0)
+// How many tracking scopes are open right now, on all threads together, is
+// `trellis_open_scope_count` (TrellisTrackingSupport). A read first loads it (one relaxed
+// atomic load); only when it is non-zero does the read pay for the thread-local lookup, so a
+// read outside every scope costs close to a plain read. A relaxed load is enough: the only
+// scope a read may record into is one opened on the reading thread, and that thread's own
+// increment is always visible to it.
 
 /// The pthread key whose per-thread value is the thread's outermost recorder (retained), from
 /// which the recorders of deeper scopes hang; released when the thread exits.
@@ -58,13 +56,13 @@ func threadRootRecorder() -> AccessRecorder {
 func pushRecorder(_ recorder: AccessRecorder) -> UnsafeMutableRawPointer? {
   let previous = trellis_get_current_recorder()
   trellis_set_current_recorder(Unmanaged.passUnretained(recorder).toOpaque())
-  openScopeCount.add(1, ordering: .relaxed)
+  trellis_add_open_scopes(1)
   return previous
 }
 
 /// Restores the recorder that `pushRecorder` replaced.
 func popRecorder(restoring previous: UnsafeMutableRawPointer?) {
-  openScopeCount.subtract(1, ordering: .relaxed)
+  trellis_add_open_scopes(-1)
   trellis_set_current_recorder(previous)
 }
 
@@ -82,7 +80,7 @@ func recordAccess(_ source: TrackingSource) {
 /// Whether a tracking scope is open on any thread (one relaxed atomic load).
 @inlinable
 @inline(__always)
-var anyScopeIsOpen: Bool { openScopeCount.load(ordering: .relaxed) != 0 }
+var anyScopeIsOpen: Bool { trellis_open_scopes() != 0 }
 
 /// The out-of-line half of a tracked read. It takes the source unretained, so that the
 /// inlined caller needs no retain and release around the call (about 10 ns of the 30 ns a

@@ -7,6 +7,23 @@
 #ifndef TRELLIS_TRACKING_SUPPORT_H
 #define TRELLIS_TRACKING_SUPPORT_H
 
+#include <stdatomic.h>
+
+// How many tracking scopes are open, on all threads together. A C global rather than a Swift
+// one: a Swift global outside main.swift is initialized lazily, so every access from another
+// file goes through an accessor with a once-check, a call on every property read.
+extern _Atomic(long) trellis_open_scope_count;
+
+/// The number of open scopes (a relaxed load).
+static inline long trellis_open_scopes(void) {
+  return atomic_load_explicit(&trellis_open_scope_count, memory_order_relaxed);
+}
+
+/// Adds `delta` to the number of open scopes (relaxed).
+static inline void trellis_add_open_scopes(long delta) {
+  atomic_fetch_add_explicit(&trellis_open_scope_count, delta, memory_order_relaxed);
+}
+
 // Initial-exec: the variable lives in the executable (SwiftPM links statically), so every
 // access is one load relative to the thread pointer, never a call to __tls_get_addr.
 extern _Thread_local void *_Nullable trellis_current_recorder

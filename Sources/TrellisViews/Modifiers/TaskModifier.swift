@@ -83,6 +83,6 @@ final class TaskState<ID: Equatable> {
 
   func start(in node: ViewNode, priority: TaskPriority) {
     runningID = id
-    running = node.host.startTask(of: node, ordinal: 0, priority: priority, action)
+    running = node.host.startTask(of: node, priority: priority, action)
   }
 }

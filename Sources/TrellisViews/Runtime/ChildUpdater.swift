@@ -39,7 +39,6 @@ struct ChildUpdater {
       parent: parent, key: key, viewType: Content.self, explicitID: explicitID)
     updated.append(child)
     Content._update(view, in: child)
-    parent.host.mounted(child)
     return child
   }
 

@@ -38,7 +38,5 @@ struct CommitQueue {
 @MainActor
 final class RunningTask {
   var handle: Task<Void, Never>?
-  let ordinal: Int
   var isFinished = false
-  init(ordinal: Int) { self.ordinal = ordinal }
 }

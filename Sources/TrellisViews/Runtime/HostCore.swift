@@ -37,8 +37,6 @@ final class HostCore {
     bodyCountsByType[node.typeName, default: 0] += 1
   }
 
-  func mounted(_ node: ViewNode) {}
-
   /// Removes `node` and its subtree: pre-order, each node stops its computation, queues its
   /// disappear actions (only if it had appeared) and the cancellation of its tasks.
   func unmount(_ node: ViewNode) {
@@ -77,11 +75,11 @@ final class HostCore {
 
   /// Starts `action` as a task of `node`, logging its start.
   func startTask(
-    of node: ViewNode, ordinal: Int, priority: TaskPriority?,
+    of node: ViewNode, priority: TaskPriority?,
     _ action: @escaping @MainActor @Sendable () async -> Void
   ) -> RunningTask {
     events.append(LifecycleEvent(.taskStart, node.subjectName))
-    let running = RunningTask(ordinal: ordinal)
+    let running = RunningTask()
     let handle = Task(priority: priority) { @MainActor in
       await action()
       running.isFinished = true
