@@ -189,15 +189,22 @@ public final class EnvironmentScope {
   public func value<Key: EnvironmentKey>(for key: Key.Type) -> Key.Value {
     let id = ObjectIdentifier(key)
     presence.recordRead(of: key)
+    guard let entry = nearest({ $0.entries.isEmpty ? nil : $0.entries[id] }) else {
+      return Key.defaultValue
+    }
+    return unsafeDowncast(entry, to: Cell<Key.Value>.self).value
+  }
+
+  /// The first entry `lookup` finds in this scope or its ancestors, nearest first, marking
+  /// every scope the lookup passes through as read through (see `KeyPresence`).
+  private func nearest<Entry>(_ lookup: (EnvironmentScope) -> Entry?) -> Entry? {
     var scope: EnvironmentScope? = self
     while let current = scope {
       if !current.isReadThrough { current.isReadThrough = true }
-      if !current.entries.isEmpty, let entry = current.entries[id] {
-        return unsafeDowncast(entry, to: Cell<Key.Value>.self).value
-      }
+      if let entry = lookup(current) { return entry }
       scope = current.parent
     }
-    return Key.defaultValue
+    return nil
   }
 
   /// The value of `key` here, read without recording any dependency.
@@ -243,15 +250,8 @@ public final class EnvironmentScope {
   public func object<Object: AnyObject>(_ type: Object.Type) -> Object? {
     let id = ObjectIdentifier(type)
     presence.recordRead(of: type)
-    var scope: EnvironmentScope? = self
-    while let current = scope {
-      if !current.isReadThrough { current.isReadThrough = true }
-      if !current.objects.isEmpty, let cell = current.objects[id] {
-        return cell.value.map { unsafeDowncast($0, to: Object.self) }
-      }
-      scope = current.parent
-    }
-    return nil
+    guard let cell = nearest({ $0.objects.isEmpty ? nil : $0.objects[id] }) else { return nil }
+    return cell.value.map { unsafeDowncast($0, to: Object.self) }
   }
 
   /// The nearest injected object of type `Object`, like SwiftUI's
