@@ -16,12 +16,12 @@ final class Meter: Trackable, @unchecked Sendable {
     let a = Cell(0)
     let b = Cell(0)
     let effect = Effect(in: graph) { _ = a.value + b.value }
-    let firstLinks = effect.dependencyLinks
+    let firstLinks = effect.dependencyEdges
     a.value = 1
     graph.flush()
     #expect(effect.runCount == 2)
-    #expect(effect.dependencyLinks.count == 2)
-    #expect(zip(firstLinks, effect.dependencyLinks).allSatisfy { $0 === $1 })
+    #expect(effect.dependencyEdges.count == 2)
+    #expect(zip(firstLinks, effect.dependencyEdges).allSatisfy { $0 == $1 })
   }
 
   @Test func workScheduledDuringAFlushRunsInTheSameFlush() {

@@ -8,11 +8,15 @@ public struct GraphDiagnostic: Sendable, Equatable, CustomStringConvertible {
   public enum Kind: String, Sendable, Equatable {
     /// Derived values that depend on each other; the cycle is broken at the named node.
     case dependencyCycle = "dependency cycle"
-    /// An evaluation wrote to a source it had already read ("modifying state during update");
-    /// the write is applied after the evaluation.
+    /// A view's body wrote state ("modifying state during view update"); the view runtime
+    /// applies the write after the update.
     case modifiedDuringUpdate = "modifying state during update"
     /// Work kept scheduling itself again within one flush; the flush stopped.
     case updateCycle = "update cycle"
+    /// An evaluation nested so deep that it would have exhausted the stack; it was not run.
+    case evaluationTooDeep = "evaluation too deep"
+    /// A derived value's computation threw, and it was read without `try`.
+    case evaluationFailed = "evaluation failed"
     /// A problem reported by a higher layer (views, environment).
     case invalidInput = "invalid input"
   }

@@ -2,84 +2,101 @@
 ///
 /// The graph's counterpart of a signal, and what the view runtime's `@State` slots are made
 /// of. Reading `value` inside a `Derived` computation or an `Effect` makes it a dependency of
-/// that evaluation; writing it marks those dependents stale and schedules the affected effects
-/// on their graph's next flush.
+/// that evaluation; writing it marks those dependents stale and queues the affected effects on
+/// their graphs' next flush.
 ///
 /// - Equal writes: with the `Equatable` initializer, assigning a value equal to the current one
 ///   changes nothing and notifies nobody; otherwise every assignment is a change.
-/// - Writing during an evaluation that already read this cell reports a
-///   `GraphDiagnostic.Kind.modifiedDuringUpdate` naming the evaluation and the cell, and
-///   applies the write after the evaluation ends (never re-entrantly). A write before the
-///   first read in the same evaluation is an ordinary write and creates no self-dependency.
+/// - Writes take effect at once, also during an evaluation: a computation that writes a cell
+///   and reads it back sees its own write, as in alien-signals. An evaluation that had already
+///   read the cell becomes stale again (an effect is queued to run again in the same flush; a
+///   derived value recomputes on its next read). The view runtime reports a state write during
+///   a body separately, as SwiftUI does.
+/// - Inside `Graph.withTransaction(_:)`, a value written and then written back counts as no
+///   change (for `Equatable` values): its readers neither recompute nor re-run.
 ///
 /// Complexity: a read costs O(1); a write costs O(s) in the nodes it marks stale, not in the
 /// size of the graph.
 @MainActor
 public final class Cell<Value>: GraphNode {
-  @exclusivity(unchecked)
-  private var storage: Value
-  private let isEqual: ((Value, Value) -> Bool)?
+  /// Opts out of exclusivity checks like the store's records: accessed only through the
+  /// accessors below, each a single statement, never across a call.
+  @exclusivity(unchecked) @usableFromInline var storage: Value
+  @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+  /// The value before the current transaction's first write, while the cell is unsettled.
+  @exclusivity(unchecked) @usableFromInline var committed: Value?
 
   /// Creates a cell in which every assignment is a change.
   /// - Parameters:
   ///   - value: the initial value.
   ///   - name: a name for diagnostics and explanations; defaults to the type.
+  @inlinable
   public init(_ value: Value, name: String? = nil) {
     storage = value
     isEqual = nil
-    super.init(kind: .cell, name: name)
+    super.init(kind: .cell, name: name, update: { Cell<Value>.settle($0) })
   }
 
   /// Creates a cell that ignores assignments of a value equal to the current one.
   /// - Parameters:
   ///   - value: the initial value.
   ///   - name: a name for diagnostics and explanations; defaults to the type.
+  @inlinable
   public init(_ value: Value, name: String? = nil) where Value: Equatable {
     storage = value
     isEqual = { $0 == $1 }
-    super.init(kind: .cell, name: name)
+    super.init(kind: .cell, name: name, update: { Cell<Value>.settle($0) })
   }
 
   /// The current value. Reading it inside an evaluation records a dependency; writing it
   /// invalidates the dependents.
+  @inlinable
   public var value: Value {
     get {
-      Evaluation.recordRead(of: self)
+      store.recordRead(of: slot)
       return storage
     }
     set { write(newValue) }
   }
 
   /// The current value, read without recording a dependency.
+  @inlinable
   public var untrackedValue: Value { storage }
 
-  private func write(_ newValue: Value) {
+  /// The current value, read without recording a dependency (Preact's and alien-signals'
+  /// `peek`).
+  /// - Returns: the value.
+  @inlinable
+  public func peek() -> Value { storage }
+
+  @inlinable
+  func write(_ newValue: Value) {
     if let isEqual, isEqual(storage, newValue) { return }
-    if let writer = Evaluation.current, let reader = readerInCurrentEvaluation(from: writer) {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
-          kind: .modifiedDuringUpdate, nodes: [reader.name, name],
-          message:
-            "'\(reader.name)' wrote '\(name)', which it had already read in the same update; "
-            + "the write is applied after the update. Move the write to an action, an effect "
-            + "or a task."))
-      Evaluation.deferredWrites.append { [self] in self.write(newValue) }
+    if store.transactionDepth > 0 {
+      if !flags.contains(.unsettled) {
+        committed = storage
+        store.noteUnsettled(slot)
+      }
+      storage = newValue
+      store.propagate(from: slot, direct: .pending)
       return
     }
     storage = newValue
-    version &+= 1
-    Propagation.sourceChanged(self)
+    store.nodes[Int(slot)].version &+= 1
+    store.propagate(from: slot, direct: .dirty)
   }
 
-  /// The evaluating node (the writer or one of the evaluations enclosing it) that already
-  /// read this cell in its current run.
-  private func readerInCurrentEvaluation(from writer: GraphNode) -> GraphNode? {
-    var cursor: GraphNode? = writer
-    while let node = cursor {
-      if isReadInCurrentRun(by: node) { return node }
-      cursor = node.evaluatingParent
-    }
-    return nil
+  /// Decides, after a transaction wrote the cell, whether its value changed since before the
+  /// transaction; only a change bumps its version. Returns whether it changed.
+  @inlinable
+  static func settle(_ node: GraphNode) -> Bool {
+    let cell = unsafeDowncast(node, to: Cell<Value>.self)
+    cell.flags.remove(.unsettled)
+    guard let committed = cell.committed else { return false }
+    cell.committed = nil
+    if let isEqual = cell.isEqual, isEqual(committed, cell.storage) { return false }
+    cell.store.nodes[Int(cell.slot)].version &+= 1
+    return true
   }
 
   override var defaultName: String { "Cell<\(Value.self)>" }

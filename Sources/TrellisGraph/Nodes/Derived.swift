@@ -3,44 +3,72 @@
 /// The graph's counterpart of a computed signal. Its value is computed on first read and
 /// again only when read after a dependency changed; a stale derived value that nobody reads is
 /// never recomputed. When it recomputes to a value equal to the previous one (by `==` for the
-/// `Equatable` initializer, by `equals` otherwise), its dependents are not disturbed: the
+/// `Equatable` initializers, by `equals` otherwise), its dependents are not disturbed: the
 /// equality cut-off.
 ///
-/// - Cycles: a computation that (directly or through others) reads its own value reports a
-///   `GraphDiagnostic.Kind.dependencyCycle` naming the path, and the read returns the previous
-///   value. If there is none yet, that is a programming error with no value to return, and it
-///   stops with the same message.
-/// - Depth: first evaluation of very deep chains continues on a large helper stack, so a
-///   10,000-deep chain works; updates are walked iteratively at any depth.
+/// - Errors: a computation made with `init(throwing:)` may throw. The error is cached like a
+///   value, until a dependency changes, and rethrown by `get()` to every reader (a computation
+///   that reads it with `try get()` and does not catch fails the same way). Reading `value` of
+///   a failed derived value reports the error and returns the last good value.
+/// - Cycles: a computation that (directly or through others) reads its own value is a
+///   dependency cycle. `get()` throws `GraphError.dependencyCycle` naming the path; `value`
+///   reports a `GraphDiagnostic.Kind.dependencyCycle` and returns the previous value. Both
+///   recover once the cycle is broken.
+/// - Depth: updates are walked iteratively at any depth. A first evaluation is recursive by
+///   nature (a computation reads its input, which computes, …); when that nesting leaves too
+///   little of the thread's stack, the evaluation is refused with a diagnostic
+///   (`GraphDiagnostic.Kind.evaluationTooDeep`) and `get()` throws
+///   `GraphError.evaluationTooDeep`. A 10,000-deep chain fits on a main thread in a release
+///   build. Evaluation never moves to another thread.
+/// - With no previous value to return (a first read that meets a cycle, an error or the depth
+///   limit), `value` stops the program with the same message: use `get()` where that can
+///   happen.
 ///
 /// Complexity: a read of an up-to-date value costs O(1); a read after a change costs the
 /// dependencies checked until the first one that changed, plus the recomputations needed.
 @MainActor
 public final class Derived<Value>: GraphNode {
-  @exclusivity(unchecked)
-  private var storage: Value?
-  private let compute: () -> Value
-  private let isEqual: ((Value, Value) -> Bool)?
+  @exclusivity(unchecked) @usableFromInline var storage: Value?
+  @exclusivity(unchecked) @usableFromInline var error: (any Error)?
+  /// The computation, when it cannot throw: called directly, with no rethrowing thunk, and
+  /// stored unwrapped so that calling it retains nothing (an optional closure is copied, and
+  /// its context retained, on every call).
+  @usableFromInline let compute: @MainActor () -> Value
+  /// The computation, when it can throw (then `compute` is never called).
+  @usableFromInline let throwingCompute: (@MainActor () throws -> Value)?
+  @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+
+  @inlinable
+  init(
+    name: String?, isEqual: ((Value, Value) -> Bool)?, compute: (@MainActor () -> Value)?,
+    throwingCompute: (@MainActor () throws -> Value)?,
+    update: @escaping @MainActor (GraphNode) -> Bool = { Derived<Value>.recompute($0) }
+  ) {
+    self.compute = compute ?? { fatalError("Trellis internal error: throwing Derived") }
+    self.throwingCompute = throwingCompute
+    self.isEqual = isEqual
+    super.init(kind: .derived, name: name, update: update)
+  }
 
   /// Creates a derived value whose every recomputation counts as a change.
   /// - Parameters:
   ///   - name: a name for diagnostics and explanations; defaults to the type.
   ///   - compute: the computation; what it reads becomes its dependencies.
-  public init(name: String? = nil, _ compute: @escaping @MainActor () -> Value) {
-    self.compute = compute
-    isEqual = nil
-    super.init(kind: .derived, name: name)
+  @inlinable
+  public convenience init(name: String? = nil, _ compute: @escaping @MainActor () -> Value) {
+    self.init(name: name, isEqual: nil, compute: compute, throwingCompute: nil)
   }
 
   /// Creates a derived value that cuts off propagation when it recomputes to an equal value.
   /// - Parameters:
   ///   - name: a name for diagnostics and explanations; defaults to the type.
   ///   - compute: the computation; what it reads becomes its dependencies.
-  public init(name: String? = nil, _ compute: @escaping @MainActor () -> Value)
+  @inlinable
+  public convenience init(name: String? = nil, _ compute: @escaping @MainActor () -> Value)
   where Value: Equatable {
-    self.compute = compute
-    isEqual = { $0 == $1 }
-    super.init(kind: .derived, name: name)
+    self.init(
+      name: name, isEqual: { $0 == $1 }, compute: compute, throwingCompute: nil,
+      update: { Derived<Value>.recomputeEquatable($0) })
   }
 
   /// Creates a derived value with a custom equality cut-off.
@@ -49,55 +77,147 @@ public final class Derived<Value>: GraphNode {
   ///   - equals: returns true when two results should count as the same (no propagation).
   ///     Pass `{ _, _ in false }` to propagate every recomputation.
   ///   - compute: the computation; what it reads becomes its dependencies.
-  public init(
+  @inlinable
+  public convenience init(
     name: String? = nil, equals: @escaping (Value, Value) -> Bool,
     _ compute: @escaping @MainActor () -> Value
   ) {
-    self.compute = compute
-    isEqual = equals
-    super.init(kind: .derived, name: name)
+    self.init(name: name, isEqual: equals, compute: compute, throwingCompute: nil)
+  }
+
+  /// Creates a derived value whose computation may throw; read it with `get()`.
+  /// - Parameters:
+  ///   - name: a name for diagnostics and explanations; defaults to the type.
+  ///   - compute: the computation; what it reads becomes its dependencies, also when it throws.
+  @inlinable
+  public convenience init(
+    name: String? = nil, throwing compute: @escaping @MainActor () throws -> Value
+  ) {
+    self.init(name: name, isEqual: nil, compute: nil, throwingCompute: compute)
+  }
+
+  /// Creates a derived value whose computation may throw, with the equality cut-off.
+  /// - Parameters:
+  ///   - name: a name for diagnostics and explanations; defaults to the type.
+  ///   - compute: the computation; what it reads becomes its dependencies, also when it throws.
+  @inlinable
+  public convenience init(
+    name: String? = nil, throwing compute: @escaping @MainActor () throws -> Value
+  ) where Value: Equatable {
+    self.init(
+      name: name, isEqual: { $0 == $1 }, compute: nil, throwingCompute: compute,
+      update: { Derived<Value>.recomputeEquatable($0) })
   }
 
   /// The up-to-date value, recomputed first if a dependency changed. Reading it inside an
-  /// evaluation records a dependency.
+  /// evaluation records a dependency. See the type's notes for cycles, errors and depth.
+  @inlinable
   public var value: Value {
-    if flags.contains(.evaluating) { return valueInCycle() }
-    if !flags.contains(.hasValue) || Propagation.needsUpdate(self) {
-      _ = reevaluate()
+    let flags = self.flags
+    if flags.isDisjoint(with: [.dirty, .pending, .evaluating, .checking])
+      && flags.contains(.hasValue), error == nil, let storage
+    {
+      store.recordRead(of: slot)
+      return storage
     }
-    Evaluation.recordRead(of: self)
+    return slowValue()
+  }
+
+  /// The up-to-date value, or the error its computation threw.
+  /// - Returns: the value.
+  /// - Throws: the computation's error (cached until a dependency changes),
+  ///   `GraphError.dependencyCycle` when reading it now closes a cycle, or
+  ///   `GraphError.evaluationTooDeep` when computing it would exhaust the stack.
+  @inlinable
+  public func get() throws -> Value {
+    switch store.refresh(self) {
+    case .fresh: break
+    case .cycle(let path): throw GraphError.dependencyCycle(path: path)
+    case .tooDeep: throw GraphError.evaluationTooDeep(node: name)
+    }
+    store.recordRead(of: slot)
+    if let error { throw error }
     return storage!
   }
 
-  override func reevaluate() -> Bool {
-    flags.remove([.dirty, .pending])
-    var computed: Value?
-    Evaluation.run(self) { computed = compute() }
-    guard let newValue = computed else { return false }
+  /// The up-to-date value, read without recording a dependency (Preact's `peek`).
+  /// - Returns: the value; as `value` for cycles, errors and depth.
+  @inlinable
+  public func peek() -> Value {
+    GraphEvaluation.untracked { value }
+  }
+
+  @inlinable
+  @inline(never)
+  func slowValue() -> Value {
+    switch store.refresh(self) {
+    case .fresh:
+      store.recordRead(of: slot)
+      if let error { return valueAfterFailure("threw \(error)") }
+      return storage!
+    case .cycle(let path):
+      store.reportCycle(path, at: self, hasValue: storage != nil)
+      store.recordRead(of: slot)
+      return storage!
+    case .tooDeep:
+      store.recordRead(of: slot)
+      return valueAfterFailure("could not be computed: too deep")
+    }
+  }
+
+  @inlinable
+  func valueAfterFailure(_ failure: String) -> Value {
+    store.reportFailedRead(of: self, failure, hasValue: storage != nil)
+    return storage!
+  }
+
+  /// Runs the computation and stores its result; returns whether the value changed. The
+  /// equality cut-off goes through the stored `isEqual`, if any.
+  @inlinable
+  static func recompute(_ node: GraphNode) -> Bool {
+    let derived = unsafeDowncast(node, to: Derived<Value>.self)
+    guard let isEqual = derived.isEqual else { return derived.recompute { _, _ in false } }
+    return derived.recompute(isEqual: isEqual)
+  }
+
+  /// `recompute` for `Equatable` values: `==` is called directly, in specialized code.
+  @inlinable
+  static func recomputeEquatable(_ node: GraphNode) -> Bool where Value: Equatable {
+    unsafeDowncast(node, to: Derived<Value>.self).recompute { $0 == $1 }
+  }
+
+  @inlinable
+  @inline(__always)
+  func recompute(isEqual: (Value, Value) -> Bool) -> Bool {
+    guard let frame = store.beginEvaluation(of: self, ownsEffects: false) else { return false }
+    let newValue: Value
+    if throwingCompute == nil {
+      newValue = compute()
+    } else {
+      do {
+        newValue = try throwingCompute!()
+      } catch {
+        store.endEvaluation(of: self, frame)
+        self.error = error
+        store.nodes[Int(slot)].flags.insert(.hasValue)
+        store.nodes[Int(slot)].version &+= 1
+        return true
+      }
+    }
+    store.endEvaluation(of: self, frame)
     let changed: Bool
-    if let old = storage, let isEqual {
+    if error == nil, let old = storage {
       changed = !isEqual(old, newValue)
     } else {
       changed = true
+      if error != nil { error = nil }
     }
     storage = newValue
-    flags.insert(.hasValue)
-    if changed { version &+= 1 }
-    return changed
-  }
-
-  private func valueInCycle() -> Value {
-    let path = Evaluation.evaluationPath(from: self).map(\.name) + [name]
-    let message =
-      "'\(name)' depends on itself through \(path.joined(separator: " → ")); "
-      + "the read returns the previous value."
-    guard let storage else {
-      fatalError(
-        "Trellis: dependency cycle: \(path.joined(separator: " → ")); '\(name)' has no "
-          + "previous value to return. Break the cycle.")
+    store.withRecord(slot) { record in
+      record.flags.insert(.hasValue)
+      if changed { record.version &+= 1 }
     }
-    GraphDiagnostics.report(GraphDiagnostic(kind: .dependencyCycle, nodes: path, message: message))
-    return storage
+    return changed
   }
 
   override var defaultName: String { "Derived<\(Value.self)>" }

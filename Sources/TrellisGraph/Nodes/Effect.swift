@@ -3,28 +3,49 @@
 ///
 /// Effects run only on the main actor, only inside `Graph.flush()` (or an explicit `run()`),
 /// in order of `depth` (lower first), so that a parent re-runs before its children and a
-/// child its parent already brought up to date is not run again in the same flush.
+/// child its parent already brought up to date is not run again in the same flush. Unlike
+/// alien-signals, where an effect re-runs synchronously inside the write, a write only queues
+/// the effect: any number of writes before the flush cause one run.
 ///
-/// An effect that is disposed, or released, stops running and unsubscribes from everything.
+/// Lifetime and ownership:
+/// - An effect that is disposed, or released, never runs again, never checks its inputs, and
+///   unsubscribes from everything.
+/// - An effect created while another effect runs (or inside `EffectScope.run(_:)`) is owned by
+///   it: the owner keeps it alive and disposes it before its own next run and when it is
+///   disposed. An effect created inside `GraphEvaluation.untracked(_:)`, in a `Derived`
+///   computation, or outside any evaluation has no owner; whoever holds it keeps it alive.
+/// - `onCleanup(_:)` inside the body registers work that runs before the next run and on
+///   disposal, most recent first.
 @MainActor
 public final class Effect: GraphNode {
   /// The graph whose flushes run this effect.
   public let graph: Graph
   /// The effect's position in the parent-before-child order; lower runs first.
-  public var depth: Int
+  @exclusivity(unchecked) public var depth: Int
   /// How many times the body has run.
-  public private(set) var runCount = 0
+  @exclusivity(unchecked) public private(set) var runCount = 0
   /// Why the latest run happened: the sources that changed since the run before it. Empty for
-  /// the first run and for explicit `run()` calls on an up-to-date effect.
-  public private(set) var lastRunReasons: [InvalidationReason] = []
-  private let body: () -> Void
+  /// the first run, for explicit `run()` calls on an up-to-date effect, and when
+  /// `recordsReasons` is off.
+  @exclusivity(unchecked) public private(set) var lastRunReasons: [InvalidationReason] = []
+  /// The reasons collected since the latest run.
+  @exclusivity(unchecked) var staleReasons: [InvalidationReason] = []
+  private let body: @MainActor () -> Void
+  /// Effects and scopes created during the latest run.
+  @exclusivity(unchecked) var owned: [GraphNode] = []
+  /// Cleanups registered during the latest run, in registration order.
+  @exclusivity(unchecked) var cleanups: [@MainActor () -> Void] = []
+  /// The flush in which `runsInFlush` was counted (see `Graph.flush()`).
+  @exclusivity(unchecked) var flushStamp = 0
+  @exclusivity(unchecked) var runsInFlush = 0
 
   /// Creates an effect and, by default, runs it once right away to record its dependencies.
   /// - Parameters:
   ///   - name: a name for diagnostics and explanations; defaults to `Effect`.
   ///   - graph: the graph that schedules its re-runs.
   ///   - depth: its place in the parent-before-child order (default 0).
-  ///   - runImmediately: pass false to defer the first run to an explicit `run()`.
+  ///   - runImmediately: pass false to defer the first run to an explicit `run()` or
+  ///     `scheduleRun()`.
   ///   - body: the computation; what it reads becomes its dependencies.
   public init(
     name: String? = nil, in graph: Graph, depth: Int = 0, runImmediately: Bool = true,
@@ -33,35 +54,65 @@ public final class Effect: GraphNode {
     self.graph = graph
     self.depth = depth
     self.body = body
-    super.init(kind: .effect, name: name)
+    super.init(kind: .effect, name: name, update: { _ in false })
+    flags.insert(.recordsReasons)
+    store.currentOwnerNode?.adopt(self)
     if runImmediately { run() }
   }
 
+  /// Whether the effect keeps the reasons it became stale (`lastRunReasons`). On by default;
+  /// turning it off makes marking and running it allocate nothing for explanations.
+  public var recordsReasons: Bool {
+    get { flags.contains(.recordsReasons) }
+    set {
+      if newValue {
+        flags.insert(.recordsReasons)
+      } else {
+        flags.remove(.recordsReasons)
+        staleReasons = []
+        lastRunReasons = []
+      }
+    }
+  }
+
   /// Whether a dependency changed since the last run (the effect is waiting for a flush).
-  public var isStale: Bool { !flags.isDisjoint(with: [.dirty, .pending]) }
+  public var isStale: Bool { !flags.isDisjoint(with: .stale) }
+
+  /// Whether `dispose()` was called.
+  public var isDisposed: Bool { flags.contains(.disposed) }
 
   /// Runs the body now, re-recording its dependencies, whether or not anything changed.
   /// Clears the stale state, so a flush in progress will not run it again for the same change.
-  /// Does nothing once the effect is disposed.
+  /// Does nothing once the effect is disposed, or while it is already running (reported as a
+  /// dependency cycle).
   public func run() {
+    let flags = self.flags
     if flags.contains(.disposed) { return }
-    flags.remove([.dirty, .pending])
-    lastRunReasons = staleReasons
-    if !staleReasons.isEmpty { staleReasons = [] }
+    if !flags.isDisjoint(with: [.evaluating, .checking]) {
+      store.reportReentrantRun(of: self)
+      return
+    }
+    disposeOwnedAndClean()
+    // A cleanup may have disposed this very effect.
+    if self.flags.contains(.disposed) { return }
+    if flags.contains(.recordsReasons) {
+      swap(&lastRunReasons, &staleReasons)
+      if !staleReasons.isEmpty { staleReasons.removeAll(keepingCapacity: true) }
+    }
+    guard let frame = store.beginEvaluation(of: self, ownsEffects: true) else { return }
     runCount += 1
-    Evaluation.run(self, body)
-    if flags.contains(.dirty) { schedule() }
+    body()
+    store.endEvaluation(of: self, frame)
   }
 
-  /// Marks the effect stale and schedules it, so that its graph's current or next flush runs
-  /// it (parents first, by depth) instead of running it now.
+  /// Marks the effect stale and queues it, so that its graph's current or next flush runs it
+  /// (parents first, by depth) instead of running it now.
   ///
   /// Hosts use this to turn deep recursion into iteration: a child evaluated from inside its
-  /// parent's evaluation nests on the stack, a scheduled one does not.
+  /// parent's evaluation nests on the stack, a queued one does not.
   public func scheduleRun() {
     if flags.contains(.disposed) { return }
-    flags.insert(.dirty)
-    schedule()
+    store.markForRun(slot)
   }
 
   /// Runs the body if a dependency really changed (after checking derived inputs); otherwise
@@ -69,36 +120,81 @@ public final class Effect: GraphNode {
   @discardableResult
   public func runIfStale() -> Bool {
     if flags.contains(.disposed) { return false }
-    guard Propagation.needsUpdate(self) else {
-      if !staleReasons.isEmpty { staleReasons = [] }
+    guard store.needsUpdate(slot) else {
+      if !staleReasons.isEmpty { staleReasons.removeAll(keepingCapacity: true) }
       return false
     }
     run()
     return true
   }
 
-  /// Stops the effect for good: it never runs again and drops all of its subscriptions.
+  /// Stops the effect for good: it never runs again and drops all of its subscriptions. Its
+  /// cleanups run and its owned effects are disposed. Safe to call from anywhere, including
+  /// from inside an evaluation that is checking this effect; calling it again does nothing.
   public func dispose() {
+    if flags.contains(.disposed) { return }
     flags.insert(.disposed)
-    flags.remove([.dirty, .pending])
-    trackingObserver?.cancel()
-    trackingObserver = nil
-    removeDependencies(after: nil)
+    flags.remove(.stale)
+    disposeOwnedAndClean()
+    relay?.cancel()
+    relay = nil
+    staleReasons = []
+    store.disposeDependencies(of: slot)
   }
 
-  /// Whether `dispose()` was called.
-  public var isDisposed: Bool { flags.contains(.disposed) }
-
-  override func reevaluate() -> Bool {
-    run()
-    return false
+  isolated deinit {
+    // Released is disposed: its cleanups run and what it owns goes with it.
+    dispose()
   }
 
-  override func schedule() {
-    if flags.contains(.queued) || flags.contains(.disposed) { return }
-    flags.insert(.queued)
-    graph.enqueue(self)
+  /// Disposes what the previous run created and runs its cleanups, most recent first.
+  private func disposeOwnedAndClean() {
+    if !owned.isEmpty {
+      let children = owned
+      owned = []
+      for child in children { child.disposeAsOwned() }
+    }
+    if !cleanups.isEmpty {
+      let actions = cleanups
+      cleanups = []
+      for action in actions.reversed() { action() }
+    }
   }
 
   override var defaultName: String { "Effect" }
+}
+
+extension GraphNode {
+  /// Takes `node` into this owner's care (effects and scopes own what is created while they
+  /// run); other nodes own nothing.
+  func adopt(_ node: GraphNode) {
+    switch self {
+    case let effect as Effect: effect.owned.append(node)
+    case let scope as EffectScope: scope.owned.append(node)
+    default: break
+    }
+  }
+
+  /// Registers a cleanup with this owner.
+  func addCleanup(_ action: @escaping @MainActor () -> Void) -> Bool {
+    switch self {
+    case let effect as Effect:
+      effect.cleanups.append(action)
+      return true
+    case let scope as EffectScope:
+      scope.cleanups.append(action)
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Disposes an owned effect or scope when its owner re-runs or is disposed.
+  func disposeAsOwned() {
+    switch self {
+    case let effect as Effect: effect.dispose()
+    case let scope as EffectScope: scope.dispose()
+    default: break
+    }
+  }
 }

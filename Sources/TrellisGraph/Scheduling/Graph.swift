@@ -8,37 +8,44 @@
 ///   flushes; later changes in the same turn join that flush.
 /// - With `.manual`, nothing runs until `flush()` is called: tests drive it deterministically.
 ///
-/// Inside a flush, effects run by increasing `Effect.depth` (ties in scheduling order). Work
-/// scheduled during a flush runs in the same flush, in a further round. If work keeps
-/// scheduling itself for `maximumRounds` rounds, the flush stops and reports a
-/// `GraphDiagnostic.Kind.updateCycle` naming the effects still scheduled; they stay stale and
-/// will not run until something they read changes again. The same holds across flushes: when
-/// `maximumRounds` flushes in a row were each scheduled by the previous one's `afterFlush`
-/// work (lifecycle actions writing state), the chain is reported and stopped. Never a hang.
+/// Inside a flush, effects run by increasing `Effect.depth`, ties in the order they were
+/// queued. An effect queued during the flush (a child its parent created, or one whose input
+/// the flush changed) runs in the same flush, in its place, at any depth. An effect that keeps
+/// invalidating itself is an update cycle: when one effect would run more than `maximumRounds`
+/// times in one flush, the flush stops and reports a `GraphDiagnostic.Kind.updateCycle` naming
+/// it and the effects still queued; they stay stale and run again only once something they
+/// read changes again. Never a hang.
+///
+/// A graph keeps none of its effects alive: the queue holds references that a released effect
+/// invalidates, so a graph, a host, or an effect dropped with work pending is simply freed.
 @MainActor
 public final class Graph {
   /// How this graph's flushes are triggered.
   public let executor: GraphExecutor
-  /// The bound on rounds within one flush before it is reported as an update cycle.
-  public var maximumRounds = 100
+  /// How many times one effect may run in one flush before the flush is reported as an update
+  /// cycle.
+  @exclusivity(unchecked) public var maximumRounds = 100
   /// How many flushes ran work so far.
-  public private(set) var flushCount = 0
+  @exclusivity(unchecked) public private(set) var flushCount = 0
   /// How many effect runs the flushes performed so far.
-  public private(set) var runCount = 0
+  @exclusivity(unchecked) public private(set) var runCount = 0
 
-  /// Called at the end of every flush that ran work, after the last effect; the view runtime
-  /// commits lifecycle actions here.
-  public var afterFlush: (@MainActor () -> Void)?
+  /// Called when an effect is queued while no flush is running (at the end of the graph
+  /// operation that queued it, never in the middle of one). When set, the graph schedules no
+  /// flush task of its own: a host drives its own update cycle. The handler must not run
+  /// graph work synchronously beyond scheduling it.
+  @exclusivity(unchecked) package var onWorkScheduled: (@MainActor () -> Void)?
 
-  private var queue: [Effect] = []
-  /// True while `afterFlush` runs (lifecycle actions of the flush that just ended).
-  private var isCommitting = false
-  /// Whether the next flush was scheduled by the previous one's lifecycle actions.
-  private var nextFlushIsChained = false
-  /// How many flushes in a row were each scheduled by the one before.
-  private var chainedFlushes = 0
-  private var isFlushing = false
-  private var flushTaskScheduled = false
+  /// Called at the end of every flush that ran work; kept for hosts that commit after a flush.
+  @exclusivity(unchecked) package var afterFlush: (@MainActor () -> Void)?
+
+  @exclusivity(unchecked) private var queue = RunQueue()
+  @exclusivity(unchecked) private var isFlushing = false
+  @exclusivity(unchecked) private var flushTaskScheduled = false
+  /// Whether the store will call `workWasScheduled()` at the end of the current operation.
+  @exclusivity(unchecked) var awaitsNotification = false
+  @exclusivity(unchecked) private var flushStamp = 0
+  private let store = NodeStore.shared
 
   /// Creates a graph.
   /// - Parameter executor: `.mainActor` (default) or `.manual`.
@@ -46,14 +53,19 @@ public final class Graph {
     self.executor = executor
   }
 
-  /// The names of the effects waiting for a flush, in scheduling order.
-  public var pendingEffectNames: [String] { queue.map(\.name) }
+  /// The names of the effects waiting for a flush, in run order.
+  package var pendingEffectNames: [String] {
+    queue.entries.sorted { $0.precedes($1) }.compactMap { entry in
+      store.isLive(entry.ref) ? store.object(at: entry.ref.slot)?.name : nil
+    }
+  }
 
-  /// Drops every scheduled effect without running it (they stay stale until something they
-  /// read changes again). For hosts that stop an update cycle.
-  public func discardPendingWork() {
-    for effect in queue { effect.flags.remove(.queued) }
-    queue.removeAll()
+  /// Drops every queued effect without running it (they stay stale until something they read
+  /// changes again). For hosts that stop an update cycle.
+  package func discardPendingWork() {
+    for entry in queue.removeAll() where store.isLive(entry.ref) {
+      store.nodes[Int(entry.ref.slot)].flags.remove(.queued)
+    }
   }
 
   /// Whether an effect is waiting for a flush. Changes to tracked properties posted from other
@@ -61,70 +73,77 @@ public final class Graph {
   /// under `dispatch_main`) are taken in first, so that the effects they affect count.
   public var hasPendingWork: Bool {
     TrackedChangeInbox.drain()
-    return !queue.isEmpty
+    return queue.entries.contains { entry in
+      store.isLive(entry.ref) && !store.nodes[Int(entry.ref.slot)].flags.contains(.disposed)
+    }
   }
 
   /// Runs every stale effect now, parents before children, until nothing is stale. Changes to
-  /// tracked properties made on other threads are taken in first. Calling it during a flush
-  /// does nothing (the running flush picks the work up).
-  /// - Complexity: O(k log k) for k effects scheduled, plus their evaluations.
+  /// tracked properties made on other threads are taken in first. Calling it during a flush, or
+  /// inside `withTransaction(_:)`, does nothing (the running flush, or the next one, picks the
+  /// work up).
+  /// - Complexity: O(k log k) for k effects queued, plus their evaluations; no allocation in
+  ///   steady state.
   public func flush() {
     TrackedChangeInbox.drain()
-    guard !isFlushing, !queue.isEmpty else { return }
-    if nextFlushIsChained {
-      chainedFlushes += 1
-    } else {
-      chainedFlushes = 0
-    }
-    nextFlushIsChained = false
-    if chainedFlushes >= maximumRounds {
-      chainedFlushes = 0
-      reportUpdateCycle(
-        over: "\(maximumRounds) flushes in a row, each scheduled by the one before (its "
-          + "lifecycle actions)")
-      return
-    }
+    guard !isFlushing, store.transactionDepth == 0, !queue.isEmpty else { return }
     isFlushing = true
     flushCount += 1
+    flushStamp &+= 1
     defer {
       isFlushing = false
-      isCommitting = true
       afterFlush?()
-      isCommitting = false
     }
-    var rounds = 0
-    while !queue.isEmpty {
-      rounds += 1
-      if rounds > maximumRounds {
-        reportUpdateCycle(over: "\(maximumRounds) rounds of one flush")
+    while let entry = queue.popFirst() {
+      guard store.isLive(entry.ref),
+        let effect = store.object(at: entry.ref.slot) as? Effect
+      else { continue }
+      effect.flags.remove(.queued)
+      if effect.isDisposed { continue }
+      if effect.flushStamp != flushStamp {
+        effect.flushStamp = flushStamp
+        effect.runsInFlush = 0
+      }
+      if effect.runsInFlush >= maximumRounds && effect.isStale {
+        reportUpdateCycle(at: effect)
         return
       }
-      let batch = queue.enumerated().sorted {
-        ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset)
-      }
-      queue.removeAll(keepingCapacity: true)
-      for (_, effect) in batch {
-        effect.flags.remove(.queued)
-        if effect.runIfStale() { runCount += 1 }
+      if effect.runIfStale() {
+        effect.runsInFlush += 1
+        runCount += 1
       }
     }
   }
 
-  /// Groups the writes of `body`: no flush can start until it returns, so its effects see all
-  /// of its writes at once. Flushes never start synchronously in the middle of code anyway;
-  /// this states the intent and is the place to extend transactions later.
+  /// Groups the writes of `body` into one transaction: its effects run at the next flush, and
+  /// a `Cell` written and then written back to an equal value inside it counts as unchanged,
+  /// so nothing that reads it recomputes or re-runs. Reads inside the transaction see its
+  /// writes. Transactions nest; the outermost one decides.
+  ///
+  /// Transactions are global to the main actor's graph: any graph's cells take part.
   /// - Parameter body: the writes.
   /// - Returns: what `body` returns.
   public func withTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try body()
+    try store.withTransaction(body)
   }
 
-  func enqueue(_ effect: Effect) {
-    queue.append(effect)
-    // Work scheduled while a flush commits its lifecycle actions continues that flush's chain:
-    // if the chain never ends, it is an update cycle spread over many flushes.
-    if isCommitting { nextFlushIsChained = true }
-    guard executor == .mainActor, !isFlushing, !flushTaskScheduled else { return }
+  /// Puts an effect in the queue (the store calls this when it marks one stale).
+  func enqueue(_ ref: NodeRef, depth: Int) {
+    queue.push(ref, depth: depth)
+    if isFlushing || awaitsNotification { return }
+    awaitsNotification = true
+    store.notifyAtEndOfOperation(self)
+  }
+
+  /// Work was queued while no flush ran: start one, or tell the host.
+  func workWasScheduled() {
+    awaitsNotification = false
+    if isFlushing || queue.isEmpty { return }
+    if let onWorkScheduled {
+      onWorkScheduled()
+      return
+    }
+    guard executor == .mainActor, !flushTaskScheduled else { return }
     flushTaskScheduled = true
     Task { @MainActor [weak self] in
       self?.flushTaskScheduled = false
@@ -132,19 +151,22 @@ public final class Graph {
     }
   }
 
-  private func reportUpdateCycle(over span: String) {
-    let names = queue.map(\.name)
-    for effect in queue {
-      effect.flags.remove(.queued)
+  private func reportUpdateCycle(at effect: Effect) {
+    var names = [effect.name]
+    for entry in queue.entries.sorted(by: { $0.precedes($1) }) where store.isLive(entry.ref) {
+      if let name = store.object(at: entry.ref.slot)?.name, !names.contains(name) {
+        names.append(name)
+      }
     }
-    queue.removeAll()
+    discardPendingWork()
     GraphDiagnostics.report(
       GraphDiagnostic(
         kind: .updateCycle, nodes: names,
         message:
           "\(names.joined(separator: ", ")) kept "
           + (names.count == 1 ? "invalidating itself" : "invalidating each other")
-          + " for \(span); the work was stopped. Look for a body, effect or lifecycle action "
-          + "that writes state it (or its parent) reads, or an .id that changes every update."))
+          + " for \(maximumRounds) runs in one flush; the work was stopped. Look for a body, "
+          + "effect or lifecycle action that writes state it (or its parent) reads, or an .id "
+          + "that changes every update."))
   }
 }

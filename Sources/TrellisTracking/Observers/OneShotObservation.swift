@@ -14,7 +14,7 @@ final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
 
   init(onChange: @escaping @Sendable () -> Void) {
     self.onChange = onChange
-    super.init(isOneShot: true)
+    super.init(kind: .oneShot)
   }
 
   override var isFinished: Bool { fired.load(ordering: .acquiring) }

@@ -82,7 +82,7 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
 
   init(handler: @escaping @Sendable (TrackingEvent) -> Void) {
     self.handler = handler
-    super.init(isOneShot: false)
+    super.init(kind: .continuous)
   }
 
   override var isFinished: Bool { cancelled.load(ordering: .acquiring) }

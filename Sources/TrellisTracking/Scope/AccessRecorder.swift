@@ -16,6 +16,7 @@ final class AccessRecorder {
   /// one thread and never handed out during a mutation, and the checks cost ~15% of a
   /// `withTracking` call (a thread-local access set insert per field access).
   @exclusivity(unchecked)
+  @usableFromInline
   private(set) var sources: [TrackingSource] = []
   /// The last source appended; compared by identity only, never retained through this field.
   @exclusivity(unchecked)
@@ -106,26 +107,31 @@ final class AccessRecorder {
     last = nil
   }
 
-  private func reset() {
-    // `removeLast` rather than `removeAll(keepingCapacity:)`, whose generic replace-subrange
-    // path costs hundreds of instructions even for one element.
-    while !sources.isEmpty { sources.removeLast() }
+  func reset() { truncate(to: 0) }
+
+  /// Drops the sources recorded after the first `count`.
+  func truncate(to count: Int) {
+    // `removeLast` rather than `removeSubrange`, whose generic replace-subrange path costs
+    // hundreds of instructions even for one element.
+    while sources.count > count { sources.removeLast() }
     last = nil
   }
 
-  /// Removes duplicates from `sources`, in place, keeping first-read order.
+  /// Removes duplicates from the sources recorded from index `start` on, in place, keeping
+  /// first-read order, and returns the new count.
   ///
   /// Complexity: O(n²) comparisons for up to 16 sources (cheaper than hashing at that size),
   /// O(n) expected with a set above that. No allocation up to 16 sources.
-  func removeDuplicates() {
+  @discardableResult
+  func removeDuplicates(from start: Int = 0) -> Int {
     let count = sources.count
-    if count < 2 { return }
-    var kept = 1
-    if count <= 16 {
-      for index in 1..<count {
+    if count - start < 2 { return count }
+    var kept = start + 1
+    if count - start <= 16 {
+      for index in (start + 1)..<count {
         let source = sources[index]
         var seen = false
-        for earlier in 0..<kept where sources[earlier] === source {
+        for earlier in start..<kept where sources[earlier] === source {
           seen = true
           break
         }
@@ -135,9 +141,9 @@ final class AccessRecorder {
         }
       }
     } else {
-      var seen = Set<ObjectIdentifier>(minimumCapacity: count)
-      seen.insert(ObjectIdentifier(sources[0]))
-      for index in 1..<count {
+      var seen = Set<ObjectIdentifier>(minimumCapacity: count - start)
+      seen.insert(ObjectIdentifier(sources[start]))
+      for index in (start + 1)..<count {
         let source = sources[index]
         if seen.insert(ObjectIdentifier(source)).inserted {
           if kept != index { sources[kept] = source }
@@ -145,8 +151,8 @@ final class AccessRecorder {
         }
       }
     }
-    if kept < count { sources.removeSubrange(kept...) }
-    last = nil
+    truncate(to: kept)
+    return kept
   }
 
   /// The recorded sources without duplicates, in first-read order.

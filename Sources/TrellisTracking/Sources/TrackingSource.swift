@@ -1,4 +1,5 @@
 import Synchronization
+import TrellisTrackingSupport
 
 /// One thing a tracking scope can depend on: a single property of a single object (or, for the
 /// object-level baseline, a whole object).
@@ -13,7 +14,13 @@ public class TrackingSource: @unchecked Sendable {
   /// How many live-or-not-yet-purged subscribers the list holds; read without the lock.
   @usableFromInline
   let subscriberCount = Atomic<Int>(0)
+  /// How many of them want `willSet` (all but graph relays, which act at `didSet`); a write
+  /// that nobody hears at `willSet` skips that lock round-trip.
+  private let willSetCount = Atomic<Int>(0)
   private let subscribers = Mutex<[TrackingSubscriber]>([])
+  /// A number no other source in the process has, so that a subscriber can recognise a source
+  /// it already observes without loading a weak reference (an address can be reused).
+  package let serial = trellis_next_source_serial()
 
   /// Creates a source with no subscribers.
   public init() {}
@@ -30,7 +37,7 @@ public class TrackingSource: @unchecked Sendable {
         list.removeAll { $0.isFinished }
       }
       list.append(subscriber)
-      subscriberCount.store(list.count, ordering: .relaxed)
+      publishCounts(of: list)
     }
   }
 
@@ -38,9 +45,17 @@ public class TrackingSource: @unchecked Sendable {
     subscribers.withAnnotatedLock(owner: self) { list in
       if let index = list.firstIndex(where: { $0 === subscriber }) {
         list.remove(at: index)
-        subscriberCount.store(list.count, ordering: .relaxed)
+        publishCounts(of: list)
       }
     }
+  }
+
+  /// Mirrors the list's counts in the atomics (under the lock).
+  private func publishCounts(of list: [TrackingSubscriber]) {
+    subscriberCount.store(list.count, ordering: .relaxed)
+    var willSet = 0
+    for subscriber in list where subscriber.kind != .relay { willSet += 1 }
+    willSetCount.store(willSet, ordering: .relaxed)
   }
 
   /// Tells every subscriber that the value is about to change.
@@ -49,31 +64,32 @@ public class TrackingSource: @unchecked Sendable {
   /// callback that writes the same property again cannot fire them twice.
   @usableFromInline
   func sendWillSet(object: AnyObject, keyPath: AnyKeyPath?) {
+    if willSetCount.load(ordering: .relaxed) == 0 { return }
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
       if list.count == 1 {
         // The common case (one `withTracking` scope, or one observer) without copying the
         // list: emptying it in place keeps its buffer for the next subscriber, which saves an
         // allocation and a free (~50 ns) per install-and-fire.
         let only = list[0]
-        if only.isOneShot || only.isFinished {
+        if only.kind == .oneShot || only.isFinished {
           list.removeLast()
-          subscriberCount.store(0, ordering: .relaxed)
+          publishCounts(of: list)
         }
         return .one(only)
       }
       let snapshot = list
-      if list.contains(where: { $0.isOneShot || $0.isFinished }) {
+      if list.contains(where: { $0.kind == .oneShot || $0.isFinished }) {
         // Rebuild rather than remove in place: the snapshot shares the buffer, so an in-place
         // removal would copy it first.
-        list = snapshot.filter { !($0.isOneShot || $0.isFinished) }
-        subscriberCount.store(list.count, ordering: .relaxed)
+        list = snapshot.filter { !($0.kind == .oneShot || $0.isFinished) }
+        publishCounts(of: list)
       }
       return .many(snapshot)
     }
     deliver(.willSet, to: snapshot, object: object, keyPath: keyPath)
   }
 
-  /// Tells every continuous subscriber that the value has changed.
+  /// Tells every continuous subscriber and relay that the value has changed.
   @usableFromInline
   func sendDidSet(object: AnyObject, keyPath: AnyKeyPath?) {
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
@@ -92,31 +108,43 @@ public class TrackingSource: @unchecked Sendable {
     _ phase: TrackingEvent.Phase, to snapshot: Snapshot, object: AnyObject,
     keyPath: AnyKeyPath?
   ) {
-    // One-shot subscribers only need to know that a change happens, so an event (and with it
-    // the property's name) is built only when a continuous subscriber is there to receive it.
+    // One-shot subscribers and relays only need to know that a change happens, so an event
+    // (and with it the property's name) is built only when a continuous subscriber is there to
+    // receive it.
     switch snapshot {
     case .one(let subscriber):
-      if subscriber.isFinished { return }
-      if subscriber.isOneShot {
-        subscriber.fire(phase)
-      } else {
-        subscriber.receive(event(phase, object: object, keyPath: keyPath))
-      }
+      deliver(phase, to: subscriber, object: object, keyPath: keyPath, event: nil)
     case .many(let subscribers):
       var built: TrackingEvent?
-      for subscriber in subscribers where !subscriber.isFinished {
-        if subscriber.isOneShot {
-          subscriber.fire(phase)
-          continue
-        }
-        let event = built ?? event(phase, object: object, keyPath: keyPath)
-        built = event
-        subscriber.receive(event)
+      for subscriber in subscribers {
+        built = deliver(phase, to: subscriber, object: object, keyPath: keyPath, event: built)
       }
     }
   }
 
-  private func event(
+  /// Delivers to one subscriber; returns the event if one was built, for the next subscriber.
+  @discardableResult
+  private func deliver(
+    _ phase: TrackingEvent.Phase, to subscriber: TrackingSubscriber, object: AnyObject,
+    keyPath: AnyKeyPath?, event built: TrackingEvent?
+  ) -> TrackingEvent? {
+    if subscriber.isFinished { return built }
+    switch subscriber.kind {
+    case .oneShot:
+      subscriber.fire(phase)
+      return built
+    case .relay:
+      if phase == .didSet { subscriber.changed(self, object: object, keyPath: keyPath) }
+      return built
+    case .continuous:
+      let event = built ?? event(phase, object: object, keyPath: keyPath)
+      subscriber.receive(event)
+      return event
+    }
+  }
+
+  /// The event describing a change of this source in `object`.
+  package func event(
     _ phase: TrackingEvent.Phase, object: AnyObject, keyPath: AnyKeyPath?
   ) -> TrackingEvent {
     var event = TrackingEvent(
@@ -131,13 +159,22 @@ public class TrackingSource: @unchecked Sendable {
   func propertyName(in object: AnyObject) -> String? { nil }
 }
 
-/// Something a `TrackingSource` notifies: a one-shot `withTracking` observation or a continuous
-/// `TrackingObserver`'s subscription.
-class TrackingSubscriber: @unchecked Sendable {
-  /// One-shot subscribers leave a source's list the first time that source changes.
-  let isOneShot: Bool
+/// Something a `TrackingSource` notifies.
+@usableFromInline
+package class TrackingSubscriber: @unchecked Sendable {
+  /// How a subscriber wants to hear of changes.
+  enum Kind {
+    /// A `withTracking` observation: fires once, at `willSet`, and leaves every list.
+    case oneShot
+    /// A `TrackingObserver`: an event at `willSet` and at `didSet`, until cancelled.
+    case continuous
+    /// A graph node's relay: told at `didSet` which source changed; no event is built.
+    case relay
+  }
 
-  init(isOneShot: Bool) { self.isOneShot = isOneShot }
+  let kind: Kind
+
+  init(kind: Kind) { self.kind = kind }
 
   /// Whether the subscriber has fired (one-shot) or been cancelled; finished subscribers are
   /// purged lazily from the lists of the sources they did not fire through.
@@ -148,4 +185,7 @@ class TrackingSubscriber: @unchecked Sendable {
 
   /// Tells a one-shot subscriber that a change is happening (no event is built for it).
   func fire(_ phase: TrackingEvent.Phase) {}
+
+  /// Tells a relay that `source` of `object` has changed (at `didSet`).
+  func changed(_ source: TrackingSource, object: AnyObject, keyPath: AnyKeyPath?) {}
 }

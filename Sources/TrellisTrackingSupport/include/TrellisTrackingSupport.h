@@ -39,4 +39,29 @@ static inline void trellis_set_current_recorder(void *_Nullable recorder) {
   trellis_current_recorder = recorder;
 }
 
+// The next serial number for a tracking source (relaxed; only uniqueness matters).
+extern _Atomic(unsigned long long) trellis_source_serial_counter;
+
+/// A number no earlier call returned.
+static inline unsigned long long trellis_next_source_serial(void) {
+  return atomic_fetch_add_explicit(&trellis_source_serial_counter, 1, memory_order_relaxed);
+}
+
+// The lowest usable address of the current thread's stack, found once per thread.
+extern _Thread_local unsigned long trellis_stack_low __attribute__((tls_model("initial-exec")));
+
+/// Computes the current thread's lowest stack address (pthread attributes; a few microseconds).
+unsigned long trellis_compute_stack_low(void);
+
+/// How many bytes of stack remain below the caller's frame on this thread.
+static inline unsigned long trellis_stack_remaining(void) {
+  unsigned long here = (unsigned long)__builtin_frame_address(0);
+  unsigned long low = trellis_stack_low;
+  if (low == 0) {
+    low = trellis_compute_stack_low();
+    trellis_stack_low = low;
+  }
+  return here > low ? here - low : 0;
+}
+
 #endif

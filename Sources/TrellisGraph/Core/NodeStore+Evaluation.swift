@@ -1,0 +1,128 @@
+import TrellisTracking
+
+/// The evaluation in progress: which node reads record dependencies into, which node owns the
+/// effects created now, and the segment of tracked-property reads that belongs to it.
+extension NodeStore {
+  /// What `beginEvaluation` saved, for `endEvaluation` to restore. The caller keeps it (a
+  /// plain value on its stack), so starting an evaluation allocates nothing.
+  @usableFromInline
+  struct EvaluationFrame {
+    @usableFromInline let previousSubscriber: Int32
+    @usableFromInline let previousOwner: Int32
+    @usableFromInline let reads: EvaluationReads.Segment
+
+    @inlinable
+    init(previousSubscriber: Int32, previousOwner: Int32, reads: EvaluationReads.Segment) {
+      self.previousSubscriber = previousSubscriber
+      self.previousOwner = previousOwner
+      self.reads = reads
+    }
+  }
+
+  /// Starts `node`'s evaluation: its reads from now on become its dependencies, in place of
+  /// the previous evaluation's (reused where they are the same), and its stale flags are cleared
+  /// so that a write during the evaluation can mark it stale again.
+  /// - Parameters:
+  ///   - node: the evaluating node.
+  ///   - ownsEffects: whether effects created during the evaluation belong to `node` (an
+  ///     effect's run) or to nobody (a derived value's computation).
+  /// - Returns: the frame to pass to `endEvaluation`, or nil, after reporting, when the
+  ///   thread's stack is nearly exhausted; nothing was started then.
+  @inlinable
+  func beginEvaluation(of node: GraphNode, ownsEffects: Bool) -> EvaluationFrame? {
+    if remainingStackBytes() < Self.stackReserve {
+      reportTooDeep(node)
+      return nil
+    }
+    activeOperations += 1
+    evaluationDepth += 1
+    let slot = node.slot
+    let frame = EvaluationFrame(
+      previousSubscriber: currentSubscriber, previousOwner: currentOwner,
+      reads: evaluationReads.begin())
+    currentSubscriber = slot
+    currentOwner = ownsEffects ? slot : -1
+    let parent = frame.previousSubscriber
+    withRecord(slot) { record in
+      record.runStamp &+= 1
+      record.depsTail = -1
+      record.evaluatingParent = parent
+      record.flags = NodeFlags(
+        rawValue: (record.flags.rawValue & ~NodeFlags.stale.rawValue)
+          | NodeFlags.evaluating.rawValue)
+    }
+    return frame
+  }
+
+  /// Ends `node`'s evaluation: drops the dependencies it did not read again, and observes
+  /// exactly the tracked properties it read.
+  @inlinable
+  func endEvaluation(of node: GraphNode, _ frame: EvaluationFrame) {
+    let slot = node.slot
+    evaluationReads.end(frame.reads, updating: &node.relay) {
+      TrackedPropertyBridge.makeRelay(for: ref(slot))
+    }
+    let (tail, head) = withRecord(slot) { record in
+      record.flags.remove(.evaluating)
+      record.evaluatingParent = -1
+      return (record.depsTail, record.depsHead)
+    }
+    if tail == -1 ? head != -1 : edges[Int(tail)].nextDep != -1 {
+      removeDependencies(of: slot, after: tail)
+    }
+    currentSubscriber = frame.previousSubscriber
+    currentOwner = frame.previousOwner
+    evaluationDepth -= 1
+    endOperation()
+    if evaluationDepth == 0 && !afterEvaluationWork.isEmpty { runAfterEvaluationWork() }
+  }
+
+  @usableFromInline
+  func runAfterEvaluationWork() {
+    let work = afterEvaluationWork
+    afterEvaluationWork = []
+    for action in work { action() }
+  }
+
+  /// Runs `body` with no evaluation in progress: nothing it reads becomes a dependency, and
+  /// effects it creates belong to `owner` (nobody by default).
+  func withoutEvaluation<Result>(
+    owner: Int32 = -1, _ body: () throws -> Result
+  ) rethrows -> Result {
+    let subscriber = currentSubscriber
+    let previousOwner = currentOwner
+    currentSubscriber = -1
+    currentOwner = owner
+    let reads = evaluationReads.begin()
+    defer {
+      evaluationReads.end(discarding: reads)
+      currentSubscriber = subscriber
+      currentOwner = previousOwner
+    }
+    return try body()
+  }
+
+  /// The node that owns effects created now, if any.
+  var currentOwnerNode: GraphNode? {
+    currentOwner < 0 ? nil : handles[Int(currentOwner)]?.takeUnretainedValue()
+  }
+
+  /// How much stack an evaluation must leave for the user code it runs: below this many
+  /// bytes, a deeper evaluation is refused with a diagnostic instead of overflowing the stack.
+  /// A release build spends well under 1 KiB of stack per nested derived value, so a 10,000-deep
+  /// chain fits in a main thread's 8 MiB; debug builds and threads with small stacks reach the
+  /// limit sooner.
+  @inlinable static var stackReserve: Int { 128 * 1024 }
+
+  @usableFromInline
+  func reportTooDeep(_ node: GraphNode) {
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .evaluationTooDeep, nodes: [node.name],
+        message:
+          "evaluating '\(node.name)' nested \(evaluationDepth) evaluations deep left less than "
+          + "\(Self.stackReserve / 1024) KiB of this thread's stack, so it was not run; the read "
+          + "keeps its previous value. Read a long chain of derived values from its start "
+          + "first: a read of an up-to-date value uses no stack."))
+  }
+}

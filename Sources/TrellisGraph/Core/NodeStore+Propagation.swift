@@ -1,0 +1,301 @@
+/// The graph's algorithm, in one place: recording a read (link), marking what may be stale when
+/// a source changes (push), and deciding lazily what really has to re-run (pull).
+///
+/// - Link: an evaluation that reads its dependencies in the same order as last time reuses
+///   every edge (the cursor is `depsTail`); edges it did not confirm are dropped when it ends.
+/// - Push: a changed source marks its direct subscribers dirty and everything further down
+///   pending. Effects are queued on their graph; derived values are only flagged. Inside a
+///   transaction, direct subscribers are marked pending instead, so that a value written and
+///   written back counts as no change (see `Transaction`).
+/// - Pull: before an effect runs or a derived value is read, its dependencies are checked in
+///   read order, stale derived ones brought up to date first, stopping at the first dependency
+///   whose version differs from the one the edge recorded. A derived value that recomputes to
+///   an equal value keeps its version, so nothing below it re-runs (equality cut-off).
+///
+/// Both walks use explicit stacks, never recursion, and touch only records: no reference
+/// counting, no generic code. User code (a recomputation) runs only from the pull walk, between
+/// steps, and the walk re-validates its state afterwards.
+extension NodeStore {
+  // MARK: Link
+
+  /// Records that the running evaluation read `dep`, reusing the edge when it reads its
+  /// dependencies in the same order as last time. Outside an evaluation, does nothing.
+  @inlinable
+  func recordRead(of dep: Int32) {
+    let sub = currentSubscriber
+    if sub < 0 { return }
+    let record = nodes[Int(sub)]
+    let tail = record.depsTail
+    if tail != -1 {
+      if edges[Int(tail)].dep == dep {
+        // Read again right after the previous read of it.
+        edges[Int(tail)].version = nodes[Int(dep)].version
+        return
+      }
+    } else if record.depsHead != -1 && edges[Int(record.depsHead)].dep == dep {
+      // The first read, as last time: confirm the first edge.
+      let head = record.depsHead
+      let version = nodes[Int(dep)].version
+      withEdge(head) { edge in
+        edge.version = version
+        edge.stamp = record.runStamp
+      }
+      nodes[Int(sub)].depsTail = head
+      return
+    }
+    link(dep, into: sub, after: tail)
+  }
+
+  @inlinable
+  @inline(__always)
+  func withEdge<Result>(_ edge: Int32, _ body: (inout EdgeRecord) -> Result) -> Result {
+    body(&edges[Int(edge)])
+  }
+
+  @usableFromInline
+  func link(_ dep: Int32, into sub: Int32, after tail: Int32) {
+    let version = nodes[Int(dep)].version
+    let stamp = nodes[Int(sub)].runStamp
+    let next = tail == -1 ? nodes[Int(sub)].depsHead : edges[Int(tail)].nextDep
+    if next != -1 && edges[Int(next)].dep == dep {
+      withEdge(next) { edge in
+        edge.version = version
+        edge.stamp = stamp
+      }
+      nodes[Int(sub)].depsTail = next
+      return
+    }
+    // Read again in this run, but not right after the previous read of it.
+    let last = nodes[Int(dep)].subsTail
+    if last != -1 && edges[Int(last)].sub == sub && edges[Int(last)].stamp == stamp {
+      edges[Int(last)].version = version
+      return
+    }
+    let edge = allocateEdge(dep: dep, sub: sub, version: version, stamp: stamp)
+    edges[Int(edge)].nextDep = next
+    if tail == -1 {
+      nodes[Int(sub)].depsHead = edge
+    } else {
+      edges[Int(tail)].nextDep = edge
+    }
+    nodes[Int(sub)].depsTail = edge
+    linkToDependency(edge)
+  }
+
+  // MARK: Push
+
+  /// `source` changed (its version was bumped): marks everything that depends on it.
+  /// - Parameter direct: how to mark direct subscribers: `.dirty` normally, `.pending` inside a
+  ///   transaction.
+  @usableFromInline
+  func propagate(from source: Int32, direct: NodeFlags) {
+    beginOperation()
+    defer { endOperation() }
+    let base = pendingWalk.count
+    var edge = nodes[Int(source)].subsHead
+    while edge != -1 {
+      let record = edges[Int(edge)]
+      mark(record.sub, via: edge, as: direct, reason: source)
+      edge = record.nextSub
+    }
+    walkPending(above: base)
+  }
+
+  /// Marks the subscribers of every derived value pushed on `pendingWalk` above `base`.
+  func walkPending(above base: Int) {
+    while pendingWalk.count > base {
+      let node = pendingWalk.removeLast()
+      var edge = nodes[Int(node)].subsHead
+      while edge != -1 {
+        let record = edges[Int(edge)]
+        mark(record.sub, via: edge, as: .pending, reason: node)
+        edge = record.nextSub
+      }
+    }
+  }
+
+  /// Marks `node` stale because a tracked property its latest evaluation read changed.
+  func markTrackedChange(_ ref: NodeRef, reason: () -> InvalidationReason) {
+    guard isLive(ref) else { return }
+    beginOperation()
+    defer { endOperation() }
+    let node = ref.slot
+    let flags = nodes[Int(node)].flags
+    if flags.contains(.disposed) { return }
+    nodes[Int(node)].flags.insert(.dirty)
+    if nodes[Int(node)].kind == .effect {
+      if flags.contains(.recordsReasons) { effect(at: node).staleReasons.append(reason()) }
+      if !flags.contains(.queued) { schedule(node) }
+    } else if flags.isDisjoint(with: .stale) {
+      let base = pendingWalk.count
+      pendingWalk.append(node)
+      walkPending(above: base)
+    }
+  }
+
+  @inline(__always)
+  private func mark(_ node: Int32, via edge: Int32, as mark: NodeFlags, reason source: Int32) {
+    let flags = nodes[Int(node)].flags
+    if flags.contains(.evaluating) {
+      // Reached through an edge the running evaluation has not read yet: it will read the new
+      // value or drop the edge. Through one it has read: it saw a value that is now stale.
+      guard edges[Int(edge)].stamp == nodes[Int(node)].runStamp else { return }
+    }
+    if flags.contains(.disposed) { return }
+    nodes[Int(node)].flags.insert(mark)
+    if nodes[Int(node)].kind == .effect {
+      if mark == .dirty && flags.contains(.recordsReasons) {
+        effect(at: node).staleReasons.append(InvalidationReason(node: source, in: self))
+      }
+      // An effect may be stale without being queued (a flush that stopped an update cycle
+      // dropped it); a new change must queue it again.
+      if !flags.contains(.queued) { schedule(node) }
+    } else if flags.isDisjoint(with: .stale) {
+      pendingWalk.append(node)
+    }
+  }
+
+  /// Queues an effect on its graph.
+  private func schedule(_ node: Int32) {
+    nodes[Int(node)].flags.insert(.queued)
+    let effect = effect(at: node)
+    effect.graph.enqueue(ref(node), depth: effect.depth)
+  }
+
+  /// The effect object of a live effect slot, unretained (see `handles`).
+  @inline(__always)
+  func effect(at slot: Int32) -> Effect {
+    unsafeDowncast(handles[Int(slot)]!.takeUnretainedValue(), to: Effect.self)
+  }
+
+  // MARK: Pull
+
+  /// Whether `root` must re-run: true if a dependency really changed, after bringing every
+  /// stale derived dependency up to date. Clears `root`'s pending flag when it need not re-run.
+  ///
+  /// Safe against anything a recomputation does: a recomputation that disposes or releases
+  /// `root`, or any node being checked, ends the check (nothing is freed until the outermost
+  /// operation ends, and disposal is seen in the flags); one that writes a source marks the
+  /// nodes being checked, which the check then sees.
+  @usableFromInline
+  func needsUpdate(_ root: Int32) -> Bool {
+    let rootFlags = nodes[Int(root)].flags
+    if rootFlags.contains(.dirty) { return true }
+    guard rootFlags.contains(.pending) else { return false }
+    activeOperations += 1
+    defer { endOperation() }
+    // The node being decided is kept in `node`/`edge`; the stack holds its ancestors, each with
+    // the edge to resume from. One shared stack for all checks: a check can start another (a
+    // recomputation reads a derived value), so each works above the depth it started at.
+    let base = checkStack.count
+    var node = root
+    var edge = nodes[Int(root)].depsHead
+    nodes[Int(root)].flags.insert(.checking)
+    // After a cycle, nodes stay pending so that a later read checks them again instead of
+    // keeping a value computed from the cycle's stale side.
+    var sawCycle = false
+    decide: while true {
+      var needs = nodes[Int(node)].flags.contains(.dirty)
+      while !needs && edge != -1 {
+        let link = edges[Int(edge)]
+        let dep = link.dep
+        let record = nodes[Int(dep)]
+        let flags = record.flags
+        if !flags.isDisjoint(with: [.evaluating, .checking]) {
+          reportCycle(through: dep, reachedFrom: node)
+          sawCycle = true
+          edge = link.nextDep
+          continue
+        }
+        if record.kind == .derived && !flags.isDisjoint(with: .stale) {
+          if flags.contains(.hasValue) {
+            // Decide the dependency first; come back to this edge afterwards.
+            checkStack.append(CheckFrame(node: node, edge: edge))
+            nodes[Int(dep)].flags.insert(.checking)
+            node = dep
+            edge = record.depsHead
+            continue decide
+          }
+          // Never computed (it failed, or ran out of stack): compute it now.
+          _ = updateNode(dep)
+          if nodes[Int(root)].flags.contains(.disposed) {
+            nodes[Int(node)].flags.remove(.checking)
+            return abandonCheck(root, base)
+          }
+        } else if flags.contains(.unsettled) {
+          _ = updateNode(dep)
+        }
+        if link.version != nodes[Int(dep)].version {
+          needs = true
+          if nodes[Int(node)].flags.contains(.recordsReasons) {
+            effect(at: node).staleReasons.append(InvalidationReason(node: dep, in: self))
+          }
+        } else {
+          edge = link.nextDep
+        }
+      }
+      nodes[Int(node)].flags.remove(.checking)
+      if checkStack.count == base {
+        if !needs && !sawCycle { nodes[Int(root)].flags.remove(.pending) }
+        return needs && !nodes[Int(root)].flags.contains(.disposed)
+      }
+      if needs {
+        _ = updateNode(node)
+        if nodes[Int(root)].flags.contains(.disposed) { return abandonCheck(root, base) }
+      } else if !sawCycle {
+        nodes[Int(node)].flags.remove(.pending)
+      }
+      let parent = checkStack.removeLast()
+      node = parent.node
+      edge = parent.edge
+    }
+  }
+
+  /// Ends a check whose root was disposed (or released) by user code in the middle of it: the
+  /// ancestors still on the stack above `base` are abandoned.
+  private func abandonCheck(_ root: Int32, _ base: Int) -> Bool {
+    while checkStack.count > base {
+      let frame = checkStack.removeLast()
+      nodes[Int(frame.node)].flags.remove(.checking)
+    }
+    nodes[Int(root)].flags.remove(.checking)
+    return false
+  }
+
+  /// Brings a node up to date through its object: recomputes a derived value, settles a cell.
+  /// Returns whether its value changed. The object is alive: it has subscribers, whose
+  /// references the store keeps until no operation runs (rule 2 of `NodeStore`).
+  func updateNode(_ slot: Int32) -> Bool {
+    // Taken (+1) rather than borrowed through `_withUnsafeGuaranteedRef`: calling the
+    // main-actor `update` from that closure costs a run-time executor check, which is dearer
+    // than the retain and release.
+    guard let handle = handles[Int(slot)] else { return false }
+    unowned(unsafe) let node = handle.takeUnretainedValue()
+    return node.update(node)
+  }
+
+  /// Reports that checking `node` led back to `dep`, which is evaluating or being checked: a
+  /// dependency cycle. The check then treats that edge as unchanged, so the read returns the
+  /// previous value.
+  private func reportCycle(through dep: Int32, reachedFrom node: Int32) {
+    let path = cyclePath(to: dep) + [name(of: node), name(of: dep)]
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .dependencyCycle, nodes: path,
+        message:
+          "\(path.joined(separator: " → ")) form a cycle; '\(name(of: node))' keeps its "
+          + "previous value. Break the cycle so that no value depends on itself."))
+  }
+
+  /// The name of a live node, for diagnostics.
+  func name(of slot: Int32) -> String {
+    handles[Int(slot)]?.takeUnretainedValue().name ?? "a released node"
+  }
+}
+
+/// A node being checked and the dependency edge the check has reached.
+@usableFromInline
+struct CheckFrame: BitwiseCopyable {
+  let node: Int32
+  var edge: Int32
+}

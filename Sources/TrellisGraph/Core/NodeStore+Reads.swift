@@ -1,0 +1,121 @@
+/// Reads of derived values, effect scheduling and disposal requests, and their diagnostics.
+extension NodeStore {
+  /// The outcome of bringing a derived value up to date before a read.
+  @usableFromInline
+  enum RefreshResult {
+    /// Up to date (or, after a reported failure to evaluate, its previous value stands).
+    case fresh
+    /// Reading it now closes a cycle through these evaluations (outermost first).
+    case cycle([String])
+    /// It has never been computed and could not be now: the stack is nearly exhausted.
+    case tooDeep
+  }
+
+  /// Brings the derived value `node` up to date for a read.
+  @usableFromInline
+  func refresh(_ node: GraphNode) -> RefreshResult {
+    let slot = node.slot
+    let flags = nodes[Int(slot)].flags
+    if !flags.isDisjoint(with: [.evaluating, .checking]) {
+      return .cycle(cyclePath(to: slot) + [node.name])
+    }
+    if !flags.contains(.hasValue) || needsUpdate(slot) { _ = node.update(node) }
+    if !nodes[Int(slot)].flags.contains(.hasValue) { return .tooDeep }
+    return .fresh
+  }
+
+  /// The chain of running evaluations from `slot` (if it is one of them) to the innermost.
+  func cyclePath(to slot: Int32) -> [Int32] {
+    var chain: [Int32] = []
+    var cursor = currentSubscriber
+    while cursor >= 0 {
+      chain.append(cursor)
+      if cursor == slot { break }
+      cursor = nodes[Int(cursor)].evaluatingParent
+    }
+    return chain.reversed()
+  }
+
+  /// The names of a chain of slots.
+  func cyclePath(to slot: Int32) -> [String] { cyclePath(to: slot).map(name(of:)) }
+
+  /// Reports a cycle met by a non-throwing read of `node`; stops the program when the read
+  /// has no previous value to return.
+  @usableFromInline
+  func reportCycle(_ path: [String], at node: GraphNode, hasValue: Bool) {
+    let shown = path.joined(separator: " → ")
+    guard hasValue else {
+      fatalError(
+        "Trellis: dependency cycle: \(shown); '\(node.name)' has no previous value to return. "
+          + "Break the cycle, or read it with `try get()` to get a GraphError instead.")
+    }
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .dependencyCycle, nodes: path,
+        message:
+          "'\(node.name)' depends on itself through \(shown); the read returns the previous "
+          + "value."))
+  }
+
+  /// Reports a non-throwing read of a derived value that failed; stops the program when there
+  /// is no previous value to return.
+  @usableFromInline
+  func reportFailedRead(of node: GraphNode, _ failure: String, hasValue: Bool) {
+    guard hasValue else {
+      fatalError(
+        "Trellis: '\(node.name)' \(failure), and it has no previous value to return. Read it "
+          + "with `try get()` to handle the failure.")
+    }
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .evaluationFailed, nodes: [node.name],
+        message:
+          "'\(node.name)' \(failure); `value` returns its last good value. Read it with "
+          + "`try get()` to handle the failure."))
+  }
+
+  /// Reports an explicit `run()` of an effect that is already running or being checked.
+  func reportReentrantRun(of node: GraphNode) {
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .dependencyCycle, nodes: [node.name],
+        message:
+          "'\(node.name)' was asked to run while it is already running (or checking its "
+          + "inputs); the request was ignored."))
+  }
+
+  /// Marks an effect dirty and queues it.
+  func markForRun(_ slot: Int32) {
+    beginOperation()
+    defer { endOperation() }
+    nodes[Int(slot)].flags.insert(.dirty)
+    if !nodes[Int(slot)].flags.contains(.queued) {
+      nodes[Int(slot)].flags.insert(.queued)
+      let effect = effect(at: slot)
+      effect.graph.enqueue(ref(slot), depth: effect.depth)
+    }
+  }
+
+  /// Drops a disposed node's dependencies: now, or, if a graph operation is running (the
+  /// disposal came from inside an evaluation), when it ends.
+  func disposeDependencies(of slot: Int32) {
+    if activeOperations == 0 {
+      removeDependencies(of: slot, after: -1)
+    } else {
+      pendingUnlinks.append(ref(slot))
+      hasDeferredWork = true
+    }
+  }
+
+  /// Runs `body` with `owner` owning the effects created in it, reading untracked.
+  func withOwner<Result>(_ owner: GraphNode, _ body: () throws -> Result) rethrows -> Result {
+    try withoutEvaluation(owner: owner.slot, body)
+  }
+
+  /// Tells `graph`, once the current operation ends, that work was queued.
+  func notifyAtEndOfOperation(_ graph: Graph) {
+    graphsToNotify.append(graph)
+    hasDeferredWork = true
+    if activeOperations == 0 { drainIfIdle() }
+  }
+}

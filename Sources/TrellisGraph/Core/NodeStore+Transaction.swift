@@ -1,0 +1,37 @@
+/// Transactions: writes grouped so that a value written and written back counts as no change.
+///
+/// Inside a transaction a `Cell` write keeps the value from before the transaction
+/// (`Cell.committed`) and marks the cell unsettled; its readers are marked pending rather than
+/// dirty, so that they check versions before re-running. A cell settles, comparing its value
+/// with the one it had before, when a check reaches it or when the outermost transaction ends;
+/// only a real change bumps its version. So a write reverted inside one transaction, with no
+/// read in between, costs its readers a version comparison and nothing else.
+extension NodeStore {
+  /// Runs `body` as a transaction (see above); nested transactions join the outermost one.
+  func withTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
+    transactionDepth += 1
+    defer {
+      transactionDepth -= 1
+      if transactionDepth == 0 { settleTransaction() }
+    }
+    return try body()
+  }
+
+  /// Records that `slot`, a cell, was written for the first time in this transaction.
+  @usableFromInline
+  func noteUnsettled(_ slot: Int32) {
+    nodes[Int(slot)].flags.insert(.unsettled)
+    unsettledCells.append(ref(slot))
+  }
+
+  /// Settles every cell the transaction wrote.
+  private func settleTransaction() {
+    beginOperation()
+    defer { endOperation() }
+    let cells = unsettledCells
+    unsettledCells.removeAll(keepingCapacity: true)
+    for cell in cells where isLive(cell) && nodes[Int(cell.slot)].flags.contains(.unsettled) {
+      _ = updateNode(cell.slot)
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/// Growable storage for the store's records: a manually managed buffer of trivial values,
+/// indexed like an array, with a bounds check on every access and nothing else.
+///
+/// Why not `ContiguousArray`: every write to an element of an array held in a class goes
+/// through a uniqueness check (a runtime call), which on the graph's walks cost more than the
+/// walk's own work (`swift_isUniquelyReferenced` was 5% of a kairo profile, before the rest of
+/// the per-step overhead it brings). The records are never shared, so the check can never
+/// fire; this buffer simply has none.
+///
+/// Invariant (the one unsafe part): `base` is valid for `capacity` elements and initialized
+/// for `count`. It moves only in `append` (when growing), so an element access — one
+/// statement, through `unsafeAddress`/`unsafeMutableAddress` — never spans a growth: no
+/// caller holds an element's address across a call. Indices are checked against `count`, so a
+/// wrong index traps instead of reading outside the buffer. `MemorySafetyTests` grows the
+/// buffers from inside evaluations and walks, which AddressSanitizer would catch if an access
+/// outlived a growth.
+///
+/// The buffer is never freed: the store that owns it lives as long as the process.
+@usableFromInline
+struct RecordStorage<Record: BitwiseCopyable> {
+  @usableFromInline var base: UnsafeMutablePointer<Record>
+  @usableFromInline var count = 0
+  @usableFromInline var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 1)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  @inlinable
+  subscript(index: Int) -> Record {
+    unsafeAddress {
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "Trellis: bad graph index")
+      return UnsafePointer(base + index)
+    }
+    nonmutating unsafeMutableAddress {
+      precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "Trellis: bad graph index")
+      return base + index
+    }
+  }
+
+  /// Whether no record is stored.
+  @inlinable var isEmpty: Bool { count == 0 }
+
+  /// Appends `record`, growing the buffer (which moves it) when full.
+  @inlinable
+  mutating func append(_ record: Record) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: record)
+    count += 1
+  }
+
+  /// Removes and returns the last record.
+  @inlinable
+  @discardableResult
+  mutating func removeLast() -> Record {
+    precondition(count > 0, "Trellis: empty graph stack")
+    count -= 1
+    return base[count]
+  }
+
+  /// Removes the records after the first `newCount`.
+  @inlinable
+  mutating func truncate(to newCount: Int) {
+    precondition(newCount >= 0 && newCount <= count, "Trellis: bad graph stack depth")
+    count = newCount
+  }
+
+  @usableFromInline
+  mutating func grow() {
+    let newCapacity = capacity * 2
+    let newBase = UnsafeMutablePointer<Record>.allocate(capacity: newCapacity)
+    newBase.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+}

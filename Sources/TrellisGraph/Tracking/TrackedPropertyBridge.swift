@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+import TrellisTracking
+
+/// How a change of a tracked property reaches the graph nodes that read it.
+///
+/// A node's evaluation records the tracked properties it reads (`NestedReadScopes`); when it
+/// ends, the node's `ChangeRelay` observes exactly those. A write then calls the relay on the
+/// mutating thread, at `didSet`:
+/// - on the main actor, the node is marked stale at once (and its effect queued);
+/// - elsewhere, the change is posted to `TrackedChangeInbox` and applied on the main actor, by
+///   the next flush or by a main-actor task the inbox schedules, whichever comes first.
+/// Nothing is dropped, and a node released in the meantime is recognised by its generation.
+@usableFromInline
+enum TrackedPropertyBridge {
+  /// A relay for the node at `ref`.
+  @usableFromInline
+  static func makeRelay(for ref: NodeRef) -> ChangeRelay {
+    ChangeRelay { source, object, keyPath in
+      // Built here, where the object is: the event names the property (a cached lookup).
+      let event = source.event(.didSet, object: object, keyPath: keyPath)
+      if MainActorCheck.isOnMainActor() {
+        MainActor.assumeIsolated {
+          NodeStore.shared.markTrackedChange(ref) { InvalidationReason(event) }
+        }
+      } else {
+        TrackedChangeInbox.post(ref, event)
+      }
+    }
+  }
+}
+
+/// Tracked-property changes made off the main actor, waiting to be applied on it.
+enum TrackedChangeInbox {
+  private struct Posted: Sendable {
+    let ref: NodeRef
+    let event: TrackingEvent
+  }
+
+  private static let posted = Mutex<[Posted]>([])
+  /// Names the `posted` lock for ThreadSanitizer (see `withAnnotatedLock`).
+  private static let lockOwner = LockOwner()
+  /// Whether `posted` may hold something: lets every flush skip the lock when it does not.
+  private static let hasPosted = Atomic<Bool>(false)
+  private static let drainScheduled = Atomic<Bool>(false)
+
+  /// Posts a change made on another thread; it is applied on the main actor.
+  static func post(_ ref: NodeRef, _ event: TrackingEvent) {
+    posted.withAnnotatedLock(owner: lockOwner) { $0.append(Posted(ref: ref, event: event)) }
+    hasPosted.store(true, ordering: .releasing)
+    if !drainScheduled.exchange(true, ordering: .acquiringAndReleasing) {
+      Task { @MainActor in drain() }
+    }
+  }
+
+  /// Applies every posted change, if the flag says there are any.
+  @MainActor
+  static func drain() {
+    drainScheduled.store(false, ordering: .releasing)
+    guard hasPosted.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    let changes = posted.withAnnotatedLock(owner: lockOwner) { list in
+      defer { list = [] }
+      return list
+    }
+    let store = NodeStore.shared
+    for change in changes {
+      store.markTrackedChange(change.ref) { InvalidationReason(change.event) }
+    }
+  }
+}
+
+/// Whether code runs on the main actor's executor, without trapping when it does not.
+enum MainActorCheck {
+  /// Marks the main queue so that code running on it can be recognised on any thread: on
+  /// Linux, once `dispatch_main()` runs, the main queue (and with it the main actor) is served
+  /// by pool threads, where `Thread.isMainThread` is false.
+  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether the caller runs on the main thread or the main queue.
+  static func isOnMainActor() -> Bool {
+    Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+  }
+}
+
+/// An object whose only purpose is to have an address that names a lock.
+final class LockOwner: Sendable {}

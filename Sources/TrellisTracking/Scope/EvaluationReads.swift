@@ -1,0 +1,114 @@
+import TrellisTrackingSupport
+
+/// The tracked reads of computations that run nested and synchronously, each keeping its own
+/// reads: a dependency graph's evaluations, where a node depends on what it read itself and not
+/// on what the nodes it evaluated read.
+///
+/// One recorder serves every evaluation, as a stack of segments: an evaluation's reads are
+/// the entries appended after its segment began, and a nested evaluation removes its own
+/// entries when it ends, before its parent reads again. So beginning and ending an evaluation
+/// costs a few loads and stores; the recorder is installed on the thread (a thread-local
+/// store, and the open-scope count that keeps reads outside any scope cheap) only when it is
+/// not already the innermost one. A `withTracking` or observer scope opened inside an
+/// evaluation hands its reads to the evaluation, as nested scopes do.
+///
+/// Confined to its owner (the graph, on the main actor); segments end in reverse order of
+/// beginning, on the thread that began them.
+@usableFromInline
+package final class EvaluationReads {
+  /// An open segment, to hand back to `end`.
+  @usableFromInline
+  package struct Segment {
+    @usableFromInline let start: Int
+    /// The recorder this segment replaced as the thread's innermost, when it installed ours.
+    @usableFromInline let replaced: UnsafeMutableRawPointer?
+    @usableFromInline let installed: Bool
+
+    @inlinable
+    init(start: Int, replaced: UnsafeMutableRawPointer?, installed: Bool) {
+      self.start = start
+      self.replaced = replaced
+      self.installed = installed
+    }
+  }
+
+  @usableFromInline let recorder = AccessRecorder.makeRoot()
+  @usableFromInline let address: UnsafeMutableRawPointer
+
+  /// Creates the recorder; nothing is open.
+  package init() {
+    address = Unmanaged.passUnretained(recorder).toOpaque()
+  }
+
+  /// Begins a segment: tracked reads on this thread are recorded into it until `end`.
+  @inlinable
+  @inline(__always)
+  package func begin() -> Segment {
+    let current = trellis_get_current_recorder()
+    recorder.last = nil
+    if current == address {
+      return Segment(start: recorder.sources.count, replaced: nil, installed: false)
+    }
+    return install(replacing: current)
+  }
+
+  @usableFromInline
+  func install(replacing current: UnsafeMutableRawPointer?) -> Segment {
+    trellis_add_open_scopes(1)
+    trellis_set_current_recorder(address)
+    return Segment(start: recorder.sources.count, replaced: current, installed: true)
+  }
+
+  /// Ends `segment` and makes what it read the set `relay` observes: an unchanged set costs a
+  /// comparison, and a segment that read nothing costs nothing when `relay` observes nothing.
+  /// - Parameters:
+  ///   - segment: the segment `begin()` returned.
+  ///   - relay: the owner's relay, created with `makeRelay` on the first tracked read.
+  ///   - makeRelay: makes the relay.
+  @inlinable
+  @inline(__always)
+  package func end(
+    _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
+  ) {
+    if recorder.sources.count == segment.start && relay == nil {
+      recorder.last = nil
+      if segment.installed { uninstall(segment) }
+      return
+    }
+    endObserving(segment, updating: &relay, makeRelay: makeRelay)
+  }
+
+  @usableFromInline
+  func endObserving(
+    _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
+  ) {
+    let start = segment.start
+    if recorder.sources.count == start {
+      if let relay, relay.observedCount != 0 { relay.observe(recorder.sources, in: start..<start) }
+    } else {
+      let end = recorder.removeDuplicates(from: start)
+      if relay == nil { relay = makeRelay() }
+      relay?.observe(recorder.sources, in: start..<end)
+      recorder.truncate(to: start)
+    }
+    finish(segment)
+  }
+
+  /// Ends `segment` and forgets what it read.
+  /// - Parameter segment: the segment `begin()` returned.
+  package func end(discarding segment: Segment) {
+    recorder.truncate(to: segment.start)
+    finish(segment)
+  }
+
+  private func finish(_ segment: Segment) {
+    recorder.last = nil
+    if segment.installed { uninstall(segment) }
+  }
+
+  @usableFromInline
+  func uninstall(_ segment: Segment) {
+    trellis_set_current_recorder(segment.replaced)
+    trellis_add_open_scopes(-1)
+  }
+}
