@@ -73,14 +73,14 @@ public final class Cellx {
   public func run() -> CellxObservation {
     let sources = sources
     let timed = Timing.measure { () -> (before: [Int], after: [Int]) in
-      let before = end.map(\.value)
+      let before = values(of: end)
       graph.batch {
         sources[0].value = 4
         sources[1].value = 3
         sources[2].value = 2
         sources[3].value = 1
       }
-      let after = end.map(\.value)
+      let after = values(of: end)
       return (before, after)
     }
     var checks = CheckList()

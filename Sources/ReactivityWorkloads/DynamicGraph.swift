@@ -188,7 +188,7 @@ public final class DynamicGraph {
         _ = leaf.value
       }
     }
-    let sum = readLeaves.reduce(0) { total, leaf in leaf.value + total }
+    let sum = sumOfValues(readLeaves)
 
     let count = counter.count - countAtLastRun
     countAtLastRun = counter.count

@@ -216,7 +216,7 @@ public final class Diamond: KairoWorkload {
     self.graph = graph
     let head = Cell(0, name: "head")
     let current = (0..<Self.width).map { _ in Derived { head.value + 1 } }
-    let sum = Derived(name: "sum") { current.map(\.value).reduce(0, +) }
+    let sum = Derived(name: "sum") { sumOfValues(current) }
     let callCounter = callCounter
     self.effect = Effect(in: graph) { callCounter.record(sum.value) }
     self.head = head
@@ -282,7 +282,7 @@ public final class Mux: KairoWorkload {
     let neverEqual: ([Int: Int], [Int: Int]) -> Bool = { _, _ in false }
     let mux = Derived(name: "mux", equals: neverEqual) { () -> [Int: Int] in
       muxRuns.count += 1
-      let values = heads.map(\.value)
+      let values = values(of: heads)
       return Dictionary(uniqueKeysWithValues: values.enumerated().map { ($0.offset, $0.element) })
     }
     let indexRuns = indexRuns
@@ -447,7 +447,7 @@ public final class Triangle: KairoWorkload {
       list.append(current)
       current = .derived(Derived { previous.value + 1 })
     }
-    let sum = Derived(name: "sum") { list.map(\.value).reduce(0, +) }
+    let sum = Derived(name: "sum") { sumOfValues(list) }
     let callCounter = callCounter
     self.effect = Effect(in: graph) { callCounter.record(sum.value) }
     self.head = head

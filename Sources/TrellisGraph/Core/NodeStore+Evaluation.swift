@@ -29,6 +29,7 @@ extension NodeStore {
   /// - Returns: the frame to pass to `endEvaluation`, or nil, after reporting, when the
   ///   thread's stack is nearly exhausted; nothing was started then.
   @inlinable
+  @inline(__always)
   func beginEvaluation(of node: GraphNode, ownsEffects: Bool) -> EvaluationFrame? {
     if remainingStackBytes() < Self.stackReserve {
       reportTooDeep(node)
@@ -57,6 +58,7 @@ extension NodeStore {
   /// Ends `node`'s evaluation: drops the dependencies it did not read again, and observes
   /// exactly the tracked properties it read.
   @inlinable
+  @inline(__always)
   func endEvaluation(of node: GraphNode, _ frame: EvaluationFrame) {
     let slot = node.slot
     evaluationReads.end(frame.reads, updating: &node.relay) {

@@ -266,11 +266,10 @@ extension NodeStore {
   /// Returns whether its value changed. The object is alive: it has subscribers, whose
   /// references the store keeps until no operation runs (rule 2 of `NodeStore`).
   func updateNode(_ slot: Int32) -> Bool {
-    // Taken (+1) rather than borrowed through `_withUnsafeGuaranteedRef`: calling the
-    // main-actor `update` from that closure costs a run-time executor check, which is dearer
-    // than the retain and release.
-    guard let handle = handles[Int(slot)] else { return false }
-    unowned(unsafe) let node = handle.takeUnretainedValue()
+    // Taken (+1) rather than borrowed through `_withUnsafeGuaranteedRef`: any main-actor code
+    // in that closure gets a run-time executor check (the closure goes to a standard library
+    // function), which is dearer than the retain and release.
+    guard let node = handles[Int(slot)]?.takeUnretainedValue() else { return false }
     return node.update(node)
   }
 

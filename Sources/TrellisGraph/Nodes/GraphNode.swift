@@ -43,8 +43,17 @@ public class GraphNode {
     store.objectDidDeinit(slot: slot)
   }
 
+  /// The type-based name, computed on first use (explanations ask for it on every run).
+  @exclusivity(unchecked) private var computedName: String?
+
   /// The node's name for diagnostics and explanations: the one given at creation, or its type.
-  public var name: String { explicitName ?? defaultName }
+  public var name: String {
+    if let explicitName { return explicitName }
+    if let computedName { return computedName }
+    let name = defaultName
+    computedName = name
+    return name
+  }
 
   /// The type-based name used when none was given; computed only when asked for.
   var defaultName: String { "\(type(of: self))" }

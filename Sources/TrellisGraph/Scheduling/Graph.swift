@@ -55,7 +55,7 @@ public final class Graph {
 
   /// The names of the effects waiting for a flush, in run order.
   package var pendingEffectNames: [String] {
-    queue.entries.sorted { $0.precedes($1) }.compactMap { entry in
+    queue.waiting.sorted { $0.precedes($1) }.compactMap { entry in
       store.isLive(entry.ref) ? store.object(at: entry.ref.slot)?.name : nil
     }
   }
@@ -73,7 +73,7 @@ public final class Graph {
   /// under `dispatch_main`) are taken in first, so that the effects they affect count.
   public var hasPendingWork: Bool {
     TrackedChangeInbox.drain()
-    return queue.entries.contains { entry in
+    return queue.waiting.contains { entry in
       store.isLive(entry.ref) && !store.nodes[Int(entry.ref.slot)].flags.contains(.disposed)
     }
   }
@@ -95,9 +95,9 @@ public final class Graph {
       afterFlush?()
     }
     while let entry = queue.popFirst() {
-      guard store.isLive(entry.ref),
-        let effect = store.object(at: entry.ref.slot) as? Effect
-      else { continue }
+      // Only effects are queued; a slot reused by another node fails the generation check.
+      guard store.isLive(entry.ref), let object = store.object(at: entry.ref.slot) else { continue }
+      let effect = unsafeDowncast(object, to: Effect.self)
       effect.flags.remove(.queued)
       if effect.isDisposed { continue }
       if effect.flushStamp != flushStamp {
@@ -131,6 +131,8 @@ public final class Graph {
   func enqueue(_ ref: NodeRef, depth: Int) {
     queue.push(ref, depth: depth)
     if isFlushing || awaitsNotification { return }
+    // A manual graph without a host waits for `flush()`: nobody to tell.
+    if executor == .manual && onWorkScheduled == nil { return }
     awaitsNotification = true
     store.notifyAtEndOfOperation(self)
   }
@@ -153,7 +155,7 @@ public final class Graph {
 
   private func reportUpdateCycle(at effect: Effect) {
     var names = [effect.name]
-    for entry in queue.entries.sorted(by: { $0.precedes($1) }) where store.isLive(entry.ref) {
+    for entry in queue.waiting.sorted(by: { $0.precedes($1) }) where store.isLive(entry.ref) {
       if let name = store.object(at: entry.ref.slot)?.name, !names.contains(name) {
         names.append(name)
       }

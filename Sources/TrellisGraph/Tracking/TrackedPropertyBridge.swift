@@ -49,13 +49,18 @@ enum TrackedChangeInbox {
     posted.withAnnotatedLock(owner: lockOwner) { $0.append(Posted(ref: ref, event: event)) }
     hasPosted.store(true, ordering: .releasing)
     if !drainScheduled.exchange(true, ordering: .acquiringAndReleasing) {
-      Task { @MainActor in drain() }
+      Task { @MainActor in
+        drainScheduled.store(false, ordering: .releasing)
+        drain()
+      }
     }
   }
 
   /// Applies every posted change, if the flag says there are any.
   @MainActor
   static func drain() {
+    // The common case, nothing posted, costs one relaxed load.
+    guard hasPosted.load(ordering: .relaxed) else { return }
     drainScheduled.store(false, ordering: .releasing)
     guard hasPosted.exchange(false, ordering: .acquiringAndReleasing) else { return }
     let changes = posted.withAnnotatedLock(owner: lockOwner) { list in
