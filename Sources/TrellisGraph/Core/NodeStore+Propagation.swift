@@ -227,7 +227,7 @@ extension NodeStore {
         }
         if link.version != nodes[Int(dep)].version {
           needs = true
-          if nodes[Int(node)].flags.contains(.recordsReasons) {
+          if nodes[Int(node)].flags.contains(.recordsReasons), handles[Int(node)] != nil {
             effect(at: node).staleReasons.append(InvalidationReason(node: dep, in: self))
           }
         } else {

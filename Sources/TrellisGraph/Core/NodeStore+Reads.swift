@@ -101,6 +101,7 @@ extension NodeStore {
   func disposeDependencies(of slot: Int32) {
     if activeOperations == 0 {
       removeDependencies(of: slot, after: -1)
+      drainIfIdle()
     } else {
       pendingUnlinks.append(ref(slot))
       hasDeferredWork = true

@@ -130,12 +130,14 @@ public final class Derived<Value>: GraphNode {
   ///   `GraphError.evaluationTooDeep` when computing it would exhaust the stack.
   @inlinable
   public func get() throws -> Value {
-    switch store.refresh(self) {
+    let result = store.refresh(self)
+    // Recorded whatever the outcome, so that a reader that failed re-runs once this recovers.
+    store.recordRead(of: slot)
+    switch result {
     case .fresh: break
     case .cycle(let path): throw GraphError.dependencyCycle(path: path)
     case .tooDeep: throw GraphError.evaluationTooDeep(node: name)
     }
-    store.recordRead(of: slot)
     if let error { throw error }
     return storage!
   }

@@ -97,9 +97,7 @@ public final class Effect: GraphNode {
     if self.flags.contains(.disposed) { return }
     if flags.contains(.recordsReasons) {
       swap(&lastRunReasons, &staleReasons)
-      // `removeLast` keeps the buffer without the generic replace-subrange path of
-      // `removeAll(keepingCapacity:)`, which cost more than the rest of a small run.
-      while !staleReasons.isEmpty { staleReasons.removeLast() }
+      clearStaleReasons()
     }
     guard let frame = store.beginEvaluation(of: self, ownsEffects: true) else { return }
     runCount += 1
@@ -123,11 +121,18 @@ public final class Effect: GraphNode {
   public func runIfStale() -> Bool {
     if flags.contains(.disposed) { return false }
     guard store.needsUpdate(slot) else {
-      while !staleReasons.isEmpty { staleReasons.removeLast() }
+      clearStaleReasons()
       return false
     }
     run()
     return true
+  }
+
+  /// Forgets the reasons collected by a check that found nothing changed.
+  func clearStaleReasons() {
+    // `removeLast` keeps the buffer without the generic replace-subrange path of
+    // `removeAll(keepingCapacity:)`.
+    while !staleReasons.isEmpty { staleReasons.removeLast() }
   }
 
   /// Stops the effect for good: it never runs again and drops all of its subscriptions. Its

@@ -96,22 +96,29 @@ public final class Graph {
     }
     while let entry = queue.popFirst() {
       // Only effects are queued; a slot reused by another node fails the generation check.
-      guard store.isLive(entry.ref), let object = store.object(at: entry.ref.slot) else { continue }
+      guard store.isLive(entry.ref) else { continue }
+      let slot = entry.ref.slot
+      store.nodes[Int(slot)].flags.remove(.queued)
+      if store.nodes[Int(slot)].flags.contains(.disposed) { continue }
+      // The check holds no reference to the effect: a computation it runs may release the
+      // effect, which then never runs (the check sees it disposed and stops).
+      guard store.needsUpdate(slot) else {
+        if store.isLive(entry.ref) { store.effect(at: slot).clearStaleReasons() }
+        continue
+      }
+      guard store.isLive(entry.ref), let object = store.object(at: slot) else { continue }
       let effect = unsafeDowncast(object, to: Effect.self)
-      effect.flags.remove(.queued)
-      if effect.isDisposed { continue }
       if effect.flushStamp != flushStamp {
         effect.flushStamp = flushStamp
         effect.runsInFlush = 0
       }
-      if effect.runsInFlush >= maximumRounds && effect.isStale {
+      if effect.runsInFlush >= maximumRounds {
         reportUpdateCycle(at: effect)
         return
       }
-      if effect.runIfStale() {
-        effect.runsInFlush += 1
-        runCount += 1
-      }
+      effect.run()
+      effect.runsInFlush += 1
+      runCount += 1
     }
   }
 
