@@ -1,5 +1,14 @@
 #define _GNU_SOURCE
+#define _XOPEN_SOURCE 700
 #include <pthread.h>
+#include <ucontext.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TRELLIS_ASAN 1
+#include <sanitizer/common_interface_defs.h>
+#endif
+#endif
 #include "TrellisTrackingSupport.h"
 
 _Thread_local void *trellis_current_recorder __attribute__((tls_model("initial-exec"))) = 0;
@@ -23,4 +32,56 @@ unsigned long trellis_compute_stack_low(void) {
   pthread_attr_destroy(&attributes);
   return status == 0 ? (unsigned long)address : 1;
 #endif
+}
+
+// Stack switching for deep evaluations: a first evaluation of a long chain of derived values
+// recurses once per level, and continuing it on a fresh stack segment keeps it on the calling
+// thread (main-actor code must never move to another thread). `ucontext` does the switch;
+// AddressSanitizer is told about it, as its fiber interface requires, so that it tracks the
+// right stack on each side.
+
+struct trellis_trampoline {
+  void (*body)(void *);
+  void *context;
+  const void *caller_bottom;
+  size_t caller_size;
+};
+
+static _Thread_local struct trellis_trampoline *trellis_pending_trampoline = 0;
+
+static void trellis_trampoline_entry(void) {
+  struct trellis_trampoline *trampoline = trellis_pending_trampoline;
+#ifdef TRELLIS_ASAN
+  __sanitizer_finish_switch_fiber(0, &trampoline->caller_bottom, &trampoline->caller_size);
+#endif
+  trampoline->body(trampoline->context);
+#ifdef TRELLIS_ASAN
+  // This fiber ends: its fake stack is released (NULL), and control goes back to the caller.
+  __sanitizer_start_switch_fiber(0, trampoline->caller_bottom, trampoline->caller_size);
+#endif
+}
+
+void trellis_call_on_stack(void *base, unsigned long size, void (*body)(void *), void *context) {
+  ucontext_t caller;
+  ucontext_t callee;
+  struct trellis_trampoline trampoline = {body, context, 0, 0};
+  getcontext(&callee);
+  callee.uc_stack.ss_sp = base;
+  callee.uc_stack.ss_size = size;
+  callee.uc_link = &caller;
+  makecontext(&callee, trellis_trampoline_entry, 0);
+  struct trellis_trampoline *saved_trampoline = trellis_pending_trampoline;
+  unsigned long saved_low = trellis_stack_low;
+  trellis_pending_trampoline = &trampoline;
+  trellis_stack_low = (unsigned long)base;
+#ifdef TRELLIS_ASAN
+  void *fake_stack = 0;
+  __sanitizer_start_switch_fiber(&fake_stack, base, size);
+#endif
+  swapcontext(&caller, &callee);
+#ifdef TRELLIS_ASAN
+  __sanitizer_finish_switch_fiber(fake_stack, 0, 0);
+#endif
+  trellis_stack_low = saved_low;
+  trellis_pending_trampoline = saved_trampoline;
 }

@@ -109,12 +109,15 @@ extension NodeStore {
     currentOwner < 0 ? nil : handles[Int(currentOwner)]?.takeUnretainedValue()
   }
 
-  /// How much stack an evaluation must leave for the user code it runs: below this many
-  /// bytes, a deeper evaluation is refused with a diagnostic instead of overflowing the stack.
-  /// A release build spends well under 1 KiB of stack per nested derived value, so a 10,000-deep
-  /// chain fits in a main thread's 8 MiB; debug builds and threads with small stacks reach the
-  /// limit sooner.
-  @inlinable static var stackReserve: Int { 128 * 1024 }
+  /// Below this much stack, an update continues on a fresh stack segment of the same thread
+  /// (see `update(_:)`): enough for the frames between two updates of a nested evaluation (a
+  /// debug build spends about 2 KiB per level) with a wide margin for user code.
+  @inlinable static var stackSwitchThreshold: Int { 256 * 1024 }
+
+  /// How much stack an evaluation must leave for the user code it runs: below this many bytes
+  /// (which only happens when no fresh segment could be mapped), a deeper evaluation is
+  /// refused with a diagnostic instead of overflowing the stack.
+  @inlinable static var stackReserve: Int { 64 * 1024 }
 
   @usableFromInline
   func reportTooDeep(_ node: GraphNode) {
@@ -123,8 +126,9 @@ extension NodeStore {
         kind: .evaluationTooDeep, nodes: [node.name],
         message:
           "evaluating '\(node.name)' nested \(evaluationDepth) evaluations deep left less than "
-          + "\(Self.stackReserve / 1024) KiB of this thread's stack, so it was not run; the read "
-          + "keeps its previous value. Read a long chain of derived values from its start "
-          + "first: a read of an up-to-date value uses no stack."))
+          + "\(Self.stackReserve / 1024) KiB of this thread's stack and no fresh stack could be "
+          + "mapped, so it was not run; the read keeps its previous value. Read a long chain of "
+          + "derived values from its start first: a read of an up-to-date value uses no "
+          + "stack."))
   }
 }

@@ -1,3 +1,5 @@
+import TrellisTracking
+
 /// The graph's algorithm, in one place: recording a read (link), marking what may be stale when
 /// a source changes (push), and deciding lazily what really has to re-run (pull).
 ///
@@ -270,6 +272,18 @@ extension NodeStore {
     // in that closure gets a run-time executor check (the closure goes to a standard library
     // function), which is dearer than the retain and release.
     guard let node = handles[Int(slot)]?.takeUnretainedValue() else { return false }
+    return update(node)
+  }
+
+  /// Runs `node`'s update, on a fresh stack segment of this thread when this one is nearly
+  /// used up: a first evaluation nests one level per derived value it reaches, and this is
+  /// where each level begins. Never another thread.
+  @usableFromInline
+  func update(_ node: GraphNode) -> Bool {
+    if remainingStackBytes() < Self.stackSwitchThreshold {
+      var changed = false
+      if withFreshStack({ changed = node.update(node) }) { return changed }
+    }
     return node.update(node)
   }
 

@@ -19,7 +19,7 @@ extension NodeStore {
     if !flags.isDisjoint(with: [.evaluating, .checking]) {
       return .cycle(cyclePath(to: slot) + [node.name])
     }
-    if !flags.contains(.hasValue) || needsUpdate(slot) { _ = node.update(node) }
+    if !flags.contains(.hasValue) || needsUpdate(slot) { _ = update(node) }
     if !nodes[Int(slot)].flags.contains(.hasValue) { return .tooDeep }
     return .fresh
   }

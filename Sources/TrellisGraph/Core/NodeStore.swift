@@ -64,6 +64,8 @@ final class NodeStore {
   @exclusivity(unchecked) @usableFromInline var activeOperations = 0
   @exclusivity(unchecked) var pendingFrees: [Int32] = []
   @exclusivity(unchecked) var pendingReleases: [GraphNode] = []
+  /// Objects that nodes held, released one at a time by the drain (see `releaseLater`).
+  @exclusivity(unchecked) var graveyard: [AnyObject] = []
   /// Disposed nodes whose dependencies are dropped once no operation is running.
   @exclusivity(unchecked) var pendingUnlinks: [NodeRef] = []
   /// Graphs to tell that work was queued, once no operation is running.
@@ -143,6 +145,14 @@ final class NodeStore {
   /// The object of a live slot (retained by the caller), or nil once it is gone.
   func object(at slot: Int32) -> GraphNode? { handles[Int(slot)]?.takeUnretainedValue() }
 
+  /// Keeps `object` until no operation runs, then releases it from the drain loop: what a node
+  /// held (its computation and whatever that captured) is released one object at a time,
+  /// never in a recursion as deep as the chain of nodes it reaches.
+  func releaseLater(_ object: AnyObject) {
+    graveyard.append(object)
+    hasDeferredWork = true
+  }
+
   /// Called by a node's `deinit`: the object is gone; its slot and edges are freed when no
   /// operation is running.
   func objectDidDeinit(slot: Int32) {
@@ -181,6 +191,9 @@ final class NodeStore {
         free(slot)
       } else if let ref = pendingUnlinks.popLast() {
         if isLive(ref) { removeDependencies(of: ref.slot, after: -1) }
+      } else if let object = graveyard.popLast() {
+        // The last reference, released here: its deinit may add to these lists.
+        _ = consume object
       } else if let node = pendingReleases.popLast() {
         // A dependency that lost its last subscriber may have gained another one since.
         if nodes[Int(node.slot)].subsHead == -1 { node.retainedBySubscribers = nil }

@@ -30,13 +30,12 @@
 public final class Derived<Value>: GraphNode {
   @exclusivity(unchecked) @usableFromInline var storage: Value?
   @exclusivity(unchecked) @usableFromInline var error: (any Error)?
-  /// The computation, when it cannot throw: called directly, with no rethrowing thunk, and
-  /// stored unwrapped so that calling it retains nothing (an optional closure is copied, and
-  /// its context retained, on every call).
-  @usableFromInline let compute: @MainActor () -> Value
-  /// The computation, when it can throw (then `compute` is never called).
-  @usableFromInline let throwingCompute: (@MainActor () throws -> Value)?
-  @usableFromInline let isEqual: ((Value, Value) -> Bool)?
+  /// What the value is computed with; see `DerivedComputation` for why it is a separate object.
+  @usableFromInline let computation: DerivedComputation<Value>
+
+  @inlinable var compute: @MainActor () -> Value { computation.compute }
+  @inlinable var throwingCompute: (@MainActor () throws -> Value)? { computation.throwingCompute }
+  @inlinable var isEqual: ((Value, Value) -> Bool)? { computation.isEqual }
 
   @inlinable
   init(
@@ -44,10 +43,17 @@ public final class Derived<Value>: GraphNode {
     throwingCompute: (@MainActor () throws -> Value)?,
     update: @escaping @MainActor (GraphNode) -> Bool = { Derived<Value>.recompute($0) }
   ) {
-    self.compute = compute ?? { fatalError("Trellis internal error: throwing Derived") }
-    self.throwingCompute = throwingCompute
-    self.isEqual = isEqual
+    computation = DerivedComputation(
+      compute: compute ?? { fatalError("Trellis internal error: throwing Derived") },
+      throwingCompute: throwingCompute, isEqual: isEqual)
     super.init(kind: .derived, name: name, update: update)
+  }
+
+  isolated deinit {
+    // The computation's closure holds what it reads, often the previous value of a chain:
+    // releasing it here would release that node from inside this deinit, and so on down the
+    // chain, one nested deinit per level. The store releases it later, in a loop.
+    store.releaseLater(computation.takeClosures())
   }
 
   /// Creates a derived value whose every recomputation counts as a change.
@@ -223,4 +229,38 @@ public final class Derived<Value>: GraphNode {
   }
 
   override var defaultName: String { "Derived<\(Value.self)>" }
+}
+
+/// The closures of a `Derived` value, in an object of their own so that releasing a node does
+/// not release them (and what they captured) recursively: see `Derived`'s deinit. They are
+/// `var`s so that the deinit can move them out; calling one costs a retain and a release of
+/// its context, the price of releasing a 100,000-deep chain without a stack overflow.
+@usableFromInline
+final class DerivedComputation<Value> {
+  /// The computation, when it cannot throw: called directly, with no rethrowing thunk.
+  @exclusivity(unchecked) @usableFromInline var compute: @MainActor () -> Value
+  /// The computation, when it can throw (then `compute` is never called).
+  @exclusivity(unchecked) @usableFromInline var throwingCompute: (@MainActor () throws -> Value)?
+  @exclusivity(unchecked) @usableFromInline var isEqual: ((Value, Value) -> Bool)?
+
+  @inlinable
+  init(
+    compute: @escaping @MainActor () -> Value,
+    throwingCompute: (@MainActor () throws -> Value)?, isEqual: ((Value, Value) -> Bool)?
+  ) {
+    self.compute = compute
+    self.throwingCompute = throwingCompute
+    self.isEqual = isEqual
+  }
+
+  /// Moves the closures into a new object (leaving inert ones), for the store to release
+  /// later.
+  func takeClosures() -> AnyObject {
+    let taken = DerivedComputation(
+      compute: compute, throwingCompute: throwingCompute, isEqual: isEqual)
+    compute = { fatalError("Trellis internal error: a released Derived was computed") }
+    throwingCompute = nil
+    isEqual = nil
+    return taken
+  }
 }

@@ -64,4 +64,9 @@ static inline unsigned long trellis_stack_remaining(void) {
   return here > low ? here - low : 0;
 }
 
+/// Calls `body(context)` on the stack `[base, base + size)` of the current thread, and returns
+/// when it returns: deep recursion continues on the same thread, with a fresh stack.
+void trellis_call_on_stack(void *_Nonnull base, unsigned long size,
+                           void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
+
 #endif

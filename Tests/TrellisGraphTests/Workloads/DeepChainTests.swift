@@ -53,3 +53,37 @@ struct DeepChainTests {
     effect.dispose()
   }
 }
+
+/// Chains far deeper than any thread's stack: the first evaluation continues on fresh stack
+/// segments of the same thread, so it works at any depth and main-actor code stays on the
+/// main actor.
+@Suite("Very deep chain")
+@MainActor
+struct VeryDeepChainTests {
+  @Test("a 100,000-deep chain evaluates on first read, on the main actor, and updates")
+  func hundredThousand() {
+    let graph = Graph(executor: .manual)
+    let head = Cell(0)
+    var isolated = 0
+    var current = Derived { head.value }
+    for level in 1..<100_000 {
+      let previous = current
+      current = Derived {
+        if level % 10_000 == 0 {
+          // Would trap if the evaluation had moved to another thread.
+          MainActor.assumeIsolated { isolated += 1 }
+        }
+        return previous.value + 1
+      }
+    }
+    let end = current
+    #expect(end.value == 99_999)
+    #expect(isolated == 9)
+    var seen: [Int] = []
+    let effect = Effect(in: graph) { seen.append(end.value) }
+    head.value = 5
+    graph.flush()
+    #expect(seen == [99_999, 100_004])
+    effect.dispose()
+  }
+}
