@@ -13,7 +13,8 @@
 
 _Thread_local void *trellis_current_recorder __attribute__((tls_model("initial-exec"))) = 0;
 
-_Atomic(long) trellis_open_scope_count = 0;
+_Thread_local void *trellis_root_recorder __attribute__((tls_model("initial-exec"))) = 0;
+
 
 _Atomic(unsigned long long) trellis_source_serial_counter = 1;
 

@@ -1,16 +1,25 @@
 import Synchronization
+import TrellisTrackingSupport
 
 /// The subscription a `withTracking` call installs: it fires its handler exactly once.
 ///
 /// The first source to change wins a compare-and-exchange and runs the handler; any other
 /// source changing at the same moment on another thread loses it and does nothing. Apple's
 /// registrar can call `onChange` twice in that race; this one cannot.
+///
+/// Reuse: an observation that fires on a thread that tracks (has a root recorder) becomes that
+/// thread's spare (`AccessRecorder.spareObservation`), its handler already released; the next
+/// `withTracking` call on that thread reuses it when nothing else can reach it any more (the
+/// spare's reference is the only one). It fired on this same thread, so every write of the
+/// firing happened before, in program order. That saves an allocation and a deallocation,
+/// about a third of installing and firing one observation. An observation that never fires is
+/// never kept: when its sources go, it goes, with its handler.
 final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
+  // `@unchecked`: `onChange` and `firedOn` are written by the installing thread before the
+  // observation is published to any source (under the source's lock), and afterwards only by
+  // the thread that wins `fired`; that exchange orders the accesses.
   private let fired = Atomic<Bool>(false)
-  /// Written once at init and taken only by the thread that wins `fired`; that exchange orders
-  /// the accesses.
-  @exclusivity(unchecked)
-  private var onChange: (@Sendable () -> Void)?
+  @exclusivity(unchecked) private var onChange: (@Sendable () -> Void)?
 
   init(onChange: @escaping @Sendable () -> Void) {
     self.onChange = onChange
@@ -25,8 +34,17 @@ final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
       fired.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
         .exchanged
     else { return }
-    let handler = onChange
-    onChange = nil
+    let handler = onChange.take()
     handler?()
+    // Offered for reuse to this thread's root recorder, if the thread tracks.
+    if let raw = trellis_get_root_recorder() {
+      Unmanaged<AccessRecorder>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.offerSpare(self) }
+    }
+  }
+
+  /// Makes a spare (fired on this thread, referenced by nothing else) new again with `handler`.
+  func reuse(with handler: @escaping @Sendable () -> Void) {
+    onChange = handler
+    fired.store(false, ordering: .releasing)
   }
 }

@@ -1,3 +1,5 @@
+import TrellisTrackingSupport
+
 /// Runs `apply`, records every tracked property it reads, and calls `onChange` once, the first
 /// time any of those properties is about to change.
 ///
@@ -26,15 +28,45 @@
 public func withTracking<T>(
   _ apply: () throws -> T, onChange: @autoclosure () -> @Sendable () -> Void
 ) rethrows -> T {
-  try AccessRecorder.withScope(apply) { result, recorder in
-    recorder.removeDuplicates()
-    // A copy of the list (sharing its buffer): evaluating `onChange` may run code that opens
-    // another scope on this thread and reuses the recorder.
-    let sources = recorder.sources
-    if !sources.isEmpty {
-      let observation = OneShotObservation(onChange: onChange())
-      for source in sources { source.add(observation) }
+  // The recorders are borrowed, not retained: the thread's root recorder lives as long as the
+  // thread (its pthread key holds it), and every child lives as long as its parent.
+  let root = threadRootRecorderReference()
+  let enclosing = trellis_get_current_recorder()
+  let recorder: Unmanaged<AccessRecorder>
+  if let enclosing {
+    recorder = Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
+      $0.childRecorderReference()
     }
+  } else {
+    recorder = root._withUnsafeGuaranteedRef {
+      $0.isSubscribing ? $0.childRecorderReference() : root
+    }
+  }
+  return try recorder._withUnsafeGuaranteedRef { recorder in
+    let previous = pushRecorder(recorder)
+    let result: T
+    do {
+      result = try apply()
+    } catch {
+      popRecorder(restoring: previous)
+      recorder.reset()
+      throw error
+    }
+    popRecorder(restoring: previous)
+    if recorder.sources.isEmpty { return result }
+    if let enclosing {
+      Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
+        recorder.handReads(to: $0)
+      }
+    }
+    recorder.removeDuplicates()
+    // Evaluating `onChange` may open another scope on this thread; it must not reuse this
+    // recorder before its sources are subscribed.
+    recorder.isSubscribing = true
+    let handler = onChange()
+    root._withUnsafeGuaranteedRef { $0.subscribeOneShot(recorder, handler) }
+    recorder.isSubscribing = false
+    recorder.reset()
     return result
   }
 }

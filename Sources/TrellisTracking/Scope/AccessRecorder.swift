@@ -31,6 +31,16 @@ final class AccessRecorder {
   @exclusivity(unchecked)
   private var child: AccessRecorder?
 
+  /// Set while `withTracking` subscribes what this recorder collected: a scope opened in the
+  /// meantime (by the `onChange` expression) must not reuse it.
+  @exclusivity(unchecked)
+  var isSubscribing = false
+
+  /// The last observation `withTracking` made on this thread (root recorders only), kept for
+  /// reuse; see `OneShotObservation`.
+  @exclusivity(unchecked)
+  private var spareObservation: OneShotObservation?
+
   private init() {}
 
   @usableFromInline
@@ -71,17 +81,7 @@ final class AccessRecorder {
     consume: (Result, AccessRecorder) throws -> Output
   ) rethrows -> Output {
     let enclosing = currentRecorder()
-    let recorder: AccessRecorder
-    if let enclosing {
-      if let child = enclosing.child {
-        recorder = child
-      } else {
-        recorder = AccessRecorder()
-        enclosing.child = recorder
-      }
-    } else {
-      recorder = threadRootRecorder()
-    }
+    let recorder = recorderForNewScope(enclosing: enclosing)
     recorder.isolatesReads = isolatesReads
     defer { recorder.reset() }
 
@@ -101,6 +101,51 @@ final class AccessRecorder {
 
   /// A fresh recorder for the outermost depth of a thread (used once per thread).
   static func makeRoot() -> AccessRecorder { AccessRecorder() }
+
+  /// The recorder a scope opened inside this one uses, unretained (this recorder keeps it).
+  func childRecorderReference() -> Unmanaged<AccessRecorder> {
+    Unmanaged.passUnretained(childRecorder())
+  }
+
+  /// The recorder a scope opened inside this one uses (created once, then reused).
+  func childRecorder() -> AccessRecorder {
+    if let child { return child }
+    let recorder = AccessRecorder()
+    child = recorder
+    return recorder
+  }
+
+  /// The recorder for a new scope on this thread: the enclosing scope's child, or the thread's
+  /// root recorder (or, while that one is busy subscribing, its child).
+  static func recorderForNewScope(enclosing: AccessRecorder?) -> AccessRecorder {
+    if let enclosing { return enclosing.childRecorder() }
+    let root = threadRootRecorder()
+    return root.isSubscribing ? root.childRecorder() : root
+  }
+
+  /// Subscribes one one-shot observation calling `onChange` to every source `recorder` holds
+  /// (this is the thread's root recorder, which keeps the observation for reuse; see
+  /// `OneShotObservation`).
+  func subscribeOneShot(_ recorder: AccessRecorder, _ onChange: @escaping @Sendable () -> Void) {
+    let observation: OneShotObservation
+    if spareObservation != nil, isKnownUniquelyReferenced(&spareObservation) {
+      observation = spareObservation.take().unsafelyUnwrapped
+      observation.reuse(with: onChange)
+    } else {
+      observation = OneShotObservation(onChange: onChange)
+    }
+    for index in recorder.sources.indices {
+      recorder.sources[index].add(oneShot: observation)
+    }
+  }
+
+  /// Keeps `observation`, which just fired on this thread, for reuse (root recorders only).
+  func offerSpare(_ observation: OneShotObservation) {
+    if spareObservation == nil { spareObservation = observation }
+  }
+
+  /// Hands what this recorder collected to the enclosing scope, as nested scopes do.
+  func handReads(to enclosing: AccessRecorder) { enclosing.absorb(self) }
 
   private func absorb(_ inner: AccessRecorder) {
     sources.append(contentsOf: inner.sources)

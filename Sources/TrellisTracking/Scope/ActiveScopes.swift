@@ -9,16 +9,17 @@ import TrellisTrackingSupport
   import Darwin
 #endif
 
-// How many tracking scopes are open right now, on all threads together, is
-// `trellis_open_scope_count` (TrellisTrackingSupport). A read first loads it (one relaxed
-// atomic load); only when it is non-zero does the read pay for the thread-local lookup, so a
-// read outside every scope costs close to a plain read. A relaxed load is enough: the only
-// scope a read may record into is one opened on the reading thread, and that thread's own
-// increment is always visible to it.
+// Whether a tracking scope is open on this thread is whether the C thread-local
+// `trellis_current_recorder` (TrellisTrackingSupport) is set: with the initial-exec model that
+// is one load relative to the thread pointer, as cheap as loading a global, so a read outside
+// every scope costs close to a plain read. (An earlier design kept a process-wide count of
+// open scopes for that check; it cost two atomic read-modify-writes per scope and nothing on
+// the read path.)
 
 /// The pthread key whose per-thread value is the thread's outermost recorder (retained), from
 /// which the recorders of deeper scopes hang; released when the thread exits.
 private let rootRecorderKey: pthread_key_t = makeKey { raw in
+  trellis_set_root_recorder(nil)
   if let raw { Unmanaged<AccessRecorder>.fromOpaque(raw).release() }
 }
 
@@ -42,13 +43,22 @@ func currentRecorder() -> AccessRecorder? {
   return Unmanaged<AccessRecorder>.fromOpaque(raw).takeUnretainedValue()
 }
 
+/// This thread's outermost recorder, unretained: the thread's pthread key keeps it until the
+/// thread exits.
+func threadRootRecorderReference() -> Unmanaged<AccessRecorder> {
+  if let raw = trellis_get_root_recorder() { return Unmanaged.fromOpaque(raw) }
+  return Unmanaged.passUnretained(threadRootRecorder())
+}
+
 /// This thread's outermost recorder, created on first use.
 func threadRootRecorder() -> AccessRecorder {
-  if let raw = pthread_getspecific(rootRecorderKey) {
+  if let raw = trellis_get_root_recorder() {
     return Unmanaged<AccessRecorder>.fromOpaque(raw).takeUnretainedValue()
   }
   let recorder = AccessRecorder.makeRoot()
-  pthread_setspecific(rootRecorderKey, Unmanaged.passRetained(recorder).toOpaque())
+  let raw = Unmanaged.passRetained(recorder).toOpaque()
+  pthread_setspecific(rootRecorderKey, raw)
+  trellis_set_root_recorder(raw)
   return recorder
 }
 
@@ -56,20 +66,18 @@ func threadRootRecorder() -> AccessRecorder {
 func pushRecorder(_ recorder: AccessRecorder) -> UnsafeMutableRawPointer? {
   let previous = trellis_get_current_recorder()
   trellis_set_current_recorder(Unmanaged.passUnretained(recorder).toOpaque())
-  trellis_add_open_scopes(1)
   return previous
 }
 
 /// Restores the recorder that `pushRecorder` replaced.
 func popRecorder(restoring previous: UnsafeMutableRawPointer?) {
-  trellis_add_open_scopes(-1)
   trellis_set_current_recorder(previous)
 }
 
 /// Records a read of `source` into the innermost scope of this thread, if one is open.
 ///
-/// This is the whole cost of a tracked property read: one relaxed atomic load when nothing is
-/// tracking anywhere, plus one thread-local lookup and one identity comparison otherwise.
+/// This is the whole cost of a tracked property read: one thread-local load when no scope is
+/// open on this thread, plus one identity comparison otherwise.
 @inlinable
 @inline(__always)
 func recordAccess(_ source: TrackingSource) {
@@ -77,10 +85,10 @@ func recordAccess(_ source: TrackingSource) {
   recordAccessInOpenScope(Unmanaged.passUnretained(source))
 }
 
-/// Whether a tracking scope is open on any thread (one relaxed atomic load).
+/// Whether a tracking scope is open on this thread (one thread-local load).
 @inlinable
 @inline(__always)
-var anyScopeIsOpen: Bool { trellis_open_scopes() != 0 }
+var anyScopeIsOpen: Bool { trellis_get_current_recorder() != nil }
 
 /// The out-of-line half of a tracked read. It takes the source unretained, so that the
 /// inlined caller needs no retain and release around the call (about 10 ns of the 30 ns a

@@ -8,8 +8,7 @@ import TrellisTrackingSupport
 /// the entries appended after its segment began, and a nested evaluation removes its own
 /// entries when it ends, before its parent reads again. So beginning and ending an evaluation
 /// costs a few loads and stores; the recorder is installed on the thread (a thread-local
-/// store, and the open-scope count that keeps reads outside any scope cheap) only when it is
-/// not already the innermost one. A `withTracking` or observer scope opened inside an
+/// store) only when it is not already the innermost one. A `withTracking` or observer scope opened inside an
 /// evaluation hands its reads to the evaluation, as nested scopes do.
 ///
 /// Confined to its owner (the graph, on the main actor); segments end in reverse order of
@@ -54,7 +53,6 @@ package final class EvaluationReads {
 
   @usableFromInline
   func install(replacing current: UnsafeMutableRawPointer?) -> Segment {
-    trellis_add_open_scopes(1)
     trellis_set_current_recorder(address)
     return Segment(start: recorder.sources.count, replaced: current, installed: true)
   }
@@ -109,6 +107,5 @@ package final class EvaluationReads {
   @usableFromInline
   func uninstall(_ segment: Segment) {
     trellis_set_current_recorder(segment.replaced)
-    trellis_add_open_scopes(-1)
   }
 }

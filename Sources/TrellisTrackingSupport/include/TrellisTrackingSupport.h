@@ -9,21 +9,6 @@
 
 #include <stdatomic.h>
 
-// How many tracking scopes are open, on all threads together. A C global rather than a Swift
-// one: a Swift global outside main.swift is initialized lazily, so every access from another
-// file goes through an accessor with a once-check, a call on every property read.
-extern _Atomic(long) trellis_open_scope_count;
-
-/// The number of open scopes (a relaxed load).
-static inline long trellis_open_scopes(void) {
-  return atomic_load_explicit(&trellis_open_scope_count, memory_order_relaxed);
-}
-
-/// Adds `delta` to the number of open scopes (relaxed).
-static inline void trellis_add_open_scopes(long delta) {
-  atomic_fetch_add_explicit(&trellis_open_scope_count, delta, memory_order_relaxed);
-}
-
 // Initial-exec: the variable lives in the executable (SwiftPM links statically), so every
 // access is one load relative to the thread pointer, never a call to __tls_get_addr.
 extern _Thread_local void *_Nullable trellis_current_recorder
@@ -32,6 +17,19 @@ extern _Thread_local void *_Nullable trellis_current_recorder
 /// The innermost recorder open on this thread, or NULL.
 static inline void *_Nullable trellis_get_current_recorder(void) {
   return trellis_current_recorder;
+}
+
+// The thread's outermost recorder (retained through a pthread key, whose destructor releases
+// it at thread exit); cached here so that finding it costs a load, not a pthread_getspecific.
+extern _Thread_local void *_Nullable trellis_root_recorder
+  __attribute__((tls_model("initial-exec")));
+
+/// This thread's outermost recorder, or NULL before its first tracking scope.
+static inline void *_Nullable trellis_get_root_recorder(void) { return trellis_root_recorder; }
+
+/// Caches this thread's outermost recorder.
+static inline void trellis_set_root_recorder(void *_Nullable recorder) {
+  trellis_root_recorder = recorder;
 }
 
 /// Makes `recorder` the innermost recorder of this thread.
