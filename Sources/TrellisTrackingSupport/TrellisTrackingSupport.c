@@ -86,3 +86,12 @@ void trellis_call_on_stack(void *base, unsigned long size, void (*body)(void *),
   trellis_stack_low = saved_low;
   trellis_pending_trampoline = saved_trampoline;
 }
+
+// The main thread, recorded by a constructor, which runs on it before `main`.
+static pthread_t trellis_main_thread;
+
+__attribute__((constructor)) static void trellis_record_main_thread(void) {
+  trellis_main_thread = pthread_self();
+}
+
+int trellis_is_main_thread(void) { return pthread_equal(pthread_self(), trellis_main_thread); }

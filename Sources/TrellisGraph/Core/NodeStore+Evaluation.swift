@@ -62,7 +62,8 @@ extension NodeStore {
   func endEvaluation(of node: GraphNode, _ frame: EvaluationFrame) {
     let slot = node.slot
     evaluationReads.end(frame.reads, updating: &node.relay) {
-      TrackedPropertyBridge.makeRelay(for: ref(slot))
+      TrackedPropertyBridge.makeRelay(
+        for: ref(slot), deliversEvents: nodes[Int(slot)].flags.contains(.recordsReasons))
     }
     let (tail, head) = withRecord(slot) { record in
       record.flags.remove(.evaluating)

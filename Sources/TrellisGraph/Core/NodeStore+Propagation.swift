@@ -117,7 +117,8 @@ extension NodeStore {
   }
 
   /// Marks `node` stale because a tracked property its latest evaluation read changed.
-  func markTrackedChange(_ ref: NodeRef, reason: () -> InvalidationReason) {
+  /// - Parameter event: the change, when the node keeps reasons.
+  func markTrackedChange(_ ref: NodeRef, event: TrackingEvent?) {
     guard isLive(ref) else { return }
     beginOperation()
     defer { endOperation() }
@@ -126,7 +127,9 @@ extension NodeStore {
     if flags.contains(.disposed) { return }
     nodes[Int(node)].flags.insert(.dirty)
     if nodes[Int(node)].kind == .effect {
-      if flags.contains(.recordsReasons) { effect(at: node).staleReasons.append(reason()) }
+      if flags.contains(.recordsReasons), let event {
+        effect(at: node).staleReasons.append(InvalidationReason(event))
+      }
       if !flags.contains(.queued) { schedule(node) }
     } else if flags.isDisjoint(with: .stale) {
       let base = pendingWalk.count

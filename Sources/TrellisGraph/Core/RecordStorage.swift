@@ -15,7 +15,8 @@
 /// buffers from inside evaluations and walks, which AddressSanitizer would catch if an access
 /// outlived a growth.
 ///
-/// The buffer is never freed: the store that owns it lives as long as the process.
+/// The store's buffers are never freed (the store lives as long as the process); other owners
+/// (a graph's run queue) free theirs with `deallocate()`.
 @usableFromInline
 struct RecordStorage<Record: BitwiseCopyable> {
   @usableFromInline var base: UnsafeMutablePointer<Record>
@@ -59,11 +60,27 @@ struct RecordStorage<Record: BitwiseCopyable> {
     return base[count]
   }
 
+  /// Frees the buffer; the storage must not be used afterwards.
+  func deallocate() { base.deallocate() }
+
   /// Removes the records after the first `newCount`.
   @inlinable
   mutating func truncate(to newCount: Int) {
     precondition(newCount >= 0 && newCount <= count, "Trellis: bad graph stack depth")
     count = newCount
+  }
+
+  /// Sorts the records from `start` to the end in place.
+  mutating func sort(from start: Int, by areInIncreasingOrder: (Record, Record) -> Bool) {
+    precondition(start >= 0 && start <= count, "Trellis: bad graph sort range")
+    var records = UnsafeMutableBufferPointer(start: base + start, count: count - start)
+    records.sort(by: areInIncreasingOrder)
+  }
+
+  /// The records from `start` to the end, copied.
+  func suffix(from start: Int) -> [Record] {
+    precondition(start >= 0 && start <= count, "Trellis: bad graph range")
+    return Array(UnsafeBufferPointer(start: base + start, count: count - start))
   }
 
   @usableFromInline

@@ -108,7 +108,7 @@ struct EdgeRecord: Sendable, BitwiseCopyable {
 /// from another thread): the slot and the generation it had, so that a freed and reused slot is
 /// recognised and ignored.
 @usableFromInline
-struct NodeRef: Hashable, Sendable {
+struct NodeRef: Hashable, Sendable, BitwiseCopyable {
   @usableFromInline let slot: Int32
   @usableFromInline let generation: UInt32
 

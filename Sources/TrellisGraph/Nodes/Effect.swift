@@ -72,6 +72,7 @@ public final class Effect: GraphNode {
         staleReasons = []
         lastRunReasons = []
       }
+      relay?.setDeliversEvents(newValue)
     }
   }
 

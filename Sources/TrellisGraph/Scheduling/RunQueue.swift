@@ -10,8 +10,8 @@
 ///
 /// It holds `NodeRef`s, never the effects: a queued effect that is released is skipped when its
 /// turn comes, and the queue keeps nothing alive.
-struct RunQueue {
-  struct Entry {
+struct RunQueue: ~Copyable {
+  struct Entry: BitwiseCopyable {
     let ref: NodeRef
     let depth: Int
     let order: Int
@@ -21,17 +21,21 @@ struct RunQueue {
     }
   }
 
-  /// Entries from `head` on are waiting; those before it were popped.
-  private var entries: [Entry] = []
+  /// Entries from `head` on are waiting; those before it were popped. A `RecordStorage` rather
+  /// than an array: emptying an array while keeping its buffer goes through a generic
+  /// replace-subrange path that cost more than a flush of one effect.
+  private var entries = RecordStorage<Entry>(capacity: 16)
   private var head = 0
   /// Whether the waiting entries are in run order.
   private var isSorted = true
   private var nextOrder = 0
 
+  deinit { entries.deallocate() }
+
   var isEmpty: Bool { head == entries.count }
 
   /// The waiting entries, in no particular order.
-  var waiting: ArraySlice<Entry> { entries[head...] }
+  var waiting: [Entry] { entries.suffix(from: head) }
 
   /// Queues `ref` at `depth`. O(1).
   mutating func push(_ ref: NodeRef, depth: Int) {
@@ -51,7 +55,7 @@ struct RunQueue {
       return nil
     }
     if !isSorted {
-      entries[head...].sort { $0.precedes($1) }
+      entries.sort(from: head) { $0.precedes($1) }
       isSorted = true
     }
     let entry = entries[head]
@@ -61,13 +65,13 @@ struct RunQueue {
 
   /// Removes every entry, keeping the buffer.
   mutating func removeAll() -> [Entry] {
-    let all = Array(entries[head...])
+    let all = entries.suffix(from: head)
     reset()
     return all
   }
 
   private mutating func reset() {
-    entries.removeAll(keepingCapacity: true)
+    entries.truncate(to: 0)
     head = 0
     isSorted = true
   }

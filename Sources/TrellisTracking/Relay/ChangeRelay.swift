@@ -4,38 +4,58 @@ import Synchronization
 /// told at `didSet`, on the mutating thread, which source changed, with no event built.
 ///
 /// Unlike `TrackingObserver`, its set of sources belongs to one owner (the graph, on the main
-/// actor): `observe(_:)` and `cancel()` are only called there, so the set needs no lock. Sources
-/// are held weakly, as observers hold them: observing a model's property never keeps the
-/// property's value alive once the model is gone. They are recognised by `serial`, so an
-/// unchanged set costs one integer comparison per source and no weak-reference loads.
+/// actor): `observe(_:in:)` and `cancel()` are only called there, so the set needs no lock.
+/// Sources are recognised by `serial`, so an unchanged set costs one integer comparison per
+/// source.
+///
+/// Sources are held strongly, unlike `TrackingObserver`'s weak references: a weak reference
+/// gives its object a side table, and from then on every retain and release of that source (one
+/// per tracked read in every scope) takes the runtime's slow path, which cost a fifth of the
+/// path from a tracked write to the re-run effect. A source is one property's storage, never its
+/// model, so a relay keeps no model alive; it keeps the property's last value alive until its
+/// node re-evaluates or goes, and a property of a released model can never change again.
 @usableFromInline
 package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   // `@unchecked`: `entries` is confined to the owner (see above); only `cancelled` and
   // `onChange` (immutable) are read by mutating threads.
   private struct Entry {
     let serial: UInt64
-    weak var source: TrackingSource?
+    let source: TrackingSource
   }
 
-  private let onChange: @Sendable (TrackingSource, AnyObject, AnyKeyPath?) -> Void
+  private let onChange: @Sendable (TrackingSource, TrackingEvent?) -> Void
   private let cancelled = Atomic<Bool>(false)
+  /// Whether `onChange` receives an event (naming the property costs a lookup); the owner sets
+  /// it when it keeps reasons.
+  private let deliversEvents: Atomic<Bool>
   @exclusivity(unchecked) private var entries: [Entry] = []
 
   /// Creates a relay that observes nothing yet.
-  /// - Parameter onChange: called on the mutating thread after a write of an observed source,
-  ///   with the source, the object it belongs to and the key path (registrar-backed properties
-  ///   only). It must not block.
-  package init(onChange: @escaping @Sendable (TrackingSource, AnyObject, AnyKeyPath?) -> Void) {
+  /// - Parameters:
+  ///   - deliversEvents: whether `onChange` gets the `.didSet` event (see `deliversEvents`).
+  ///   - onChange: called on the mutating thread after a write of an observed source, with the
+  ///     source and, when events are on, the event. It must not block.
+  package init(
+    deliversEvents: Bool, onChange: @escaping @Sendable (TrackingSource, TrackingEvent?) -> Void
+  ) {
+    self.deliversEvents = Atomic(deliversEvents)
     self.onChange = onChange
     super.init(kind: .relay)
   }
+
+  /// Turns the events `onChange` receives on or off. Owner only.
+  package func setDeliversEvents(_ on: Bool) { deliversEvents.store(on, ordering: .relaxed) }
 
   deinit { cancel() }
 
   override var isFinished: Bool { cancelled.load(ordering: .acquiring) }
 
   override func changed(_ source: TrackingSource, object: AnyObject, keyPath: AnyKeyPath?) {
-    if !isFinished { onChange(source, object, keyPath) }
+    if isFinished { return }
+    let event =
+      deliversEvents.load(ordering: .relaxed)
+      ? source.event(.didSet, object: object, keyPath: keyPath) : nil
+    onChange(source, event)
   }
 
   /// How many sources are observed now.
@@ -61,7 +81,7 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
     let new = sources[range]
     let kept = Set(new.map(\.serial))
     for entry in entries where !kept.contains(entry.serial) {
-      entry.source?.remove(self)
+      entry.source.remove(self)
     }
     let had = Set(entries.map(\.serial))
     for source in new where !had.contains(source.serial) {
@@ -76,6 +96,6 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
     let dropped = entries
     entries = []
-    for entry in dropped { entry.source?.remove(self) }
+    for entry in dropped { entry.source.remove(self) }
   }
 }

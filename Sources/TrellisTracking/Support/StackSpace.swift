@@ -18,6 +18,11 @@ package func remainingStackBytes() -> Int {
   Int(trellis_stack_remaining())
 }
 
+/// Whether the caller runs on the process's main thread. Cheaper than Foundation's
+/// `Thread.isMainThread` (no class lookup): a thread-pointer read and a comparison.
+@inlinable
+package func isMainThread() -> Bool { trellis_is_main_thread() != 0 }
+
 /// Runs `body` on a fresh stack segment of the current thread and returns when it returns.
 ///
 /// Deep recursion (a first evaluation of a long chain of derived values nests one call per

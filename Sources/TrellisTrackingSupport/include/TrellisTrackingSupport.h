@@ -62,6 +62,10 @@ static inline unsigned long trellis_stack_remaining(void) {
   return here > low ? here - low : 0;
 }
 
+/// Whether the calling thread is the process's main thread (the one that ran the program's
+/// constructors): a thread-pointer read and a comparison.
+int trellis_is_main_thread(void);
+
 /// Calls `body(context)` on the stack `[base, base + size)` of the current thread, and returns
 /// when it returns: deep recursion continues on the same thread, with a fresh stack.
 void trellis_call_on_stack(void *_Nonnull base, unsigned long size,
