@@ -5,10 +5,11 @@ import Trellis
 /// property `i`; one property is written. Property-level tracking re-runs one computation per
 /// write; object-level tracking re-runs all of them.
 ///
-/// Every implementation has the same shape: a write marks the computations it invalidates as
-/// pending (at `willSet`, where Apple's `onChange` runs), then the update flushes the pending
-/// ones, each re-reading its property under a fresh subscription. Trellis and object-level
-/// computations are `TrackingObserver`s that call `track` again; Apple's re-arm
+/// Every implementation has the same shape: a write marks the computations it invalidates, then
+/// the update flushes them, each re-reading its property under a fresh subscription. Trellis and
+/// object-level computations are graph `Effect`s (the path a view body takes: the tracked write
+/// reaches the effect's relay, the effect is queued, the flush re-runs it and re-subscribes),
+/// with explanations off as a production host runs them; Apple's re-arm
 /// `withObservationTracking`, which is how its one-shot API stays subscribed.
 struct WideStoreSuite: BenchmarkSuite {
   let name = "wide-store"
@@ -26,11 +27,18 @@ struct WideStoreSuite: BenchmarkSuite {
   private func run<T: WideModel, A: WideModel, O: WideModel>(
     _: T.Type, _: A.Type, _: O.Type, in context: SuiteContext
   ) {
-    measure(ObserverComputations<T>(), .trellis, expected: 1, in: context)
-    measure(AppleComputations<A>(), .appleObservation, expected: 1, in: context)
-    measure(ObserverComputations<O>(), .objectLevel, expected: O.width, in: context)
+    // The benchmark runs on the main thread, where the graph lives; the context is used there
+    // only (as in the views suite).
+    let unchecked = UncheckedSendable(context)
+    MainActor.assumeIsolated {
+      let context = unchecked.value
+      measure(GraphComputations<T>(), .trellis, expected: 1, in: context)
+      measure(AppleComputations<A>(), .appleObservation, expected: 1, in: context)
+      measure(GraphComputations<O>(), .objectLevel, expected: O.width, in: context)
+    }
   }
 
+  @MainActor
   private func measure<C: WideComputations>(
     _ computations: C, _ implementation: Implementation, expected: Int, in context: SuiteContext
   ) {
@@ -72,6 +80,7 @@ struct WideStoreSuite: BenchmarkSuite {
 }
 
 /// A model and its `width` computations.
+@MainActor
 protocol WideComputations {
   associatedtype Model: WideModel
   var model: Model { get }
@@ -109,38 +118,36 @@ final class PendingComputations: @unchecked Sendable {
   }
 }
 
-/// Trellis computations: one `TrackingObserver` each, re-`track`ed when invalidated. Used for
+/// Trellis computations: one `Effect` each in a manual graph, flushed after each write. Used for
 /// both property-level and object-level models; only the model differs.
-final class ObserverComputations<Model: WideModel>: WideComputations {
+@MainActor
+final class GraphComputations<Model: WideModel>: WideComputations {
   let model = Model()
-  private let pending = PendingComputations(width: Model.width)
-  private var observers: [TrackingObserver] = []
+  private let graph = Graph(executor: .manual)
+  private var effects: [Effect] = []
   private var values: [Int]
   private(set) var evaluations = 0
 
   init() {
     values = Array(repeating: 0, count: Model.width)
     for index in 0..<Model.width {
-      let pending = pending
-      observers.append(
-        TrackingObserver { event in
-          if event.phase == .willSet { pending.mark(index) }
-        })
-      evaluate(index)
+      let effect = Effect(in: graph, runImmediately: false) { [unowned self] in
+        values[index] = model.read(index)
+        evaluations += 1
+      }
+      effect.recordsReasons = false
+      effect.run()
+      effects.append(effect)
     }
   }
 
-  private func evaluate(_ index: Int) {
-    values[index] = observers[index].track { model.read(index) }
-    evaluations += 1
-  }
-
-  func flush() { pending.drain(evaluate) }
+  func flush() { graph.flush() }
 
   func valueSum() -> Int { values.reduce(0, &+) }
 }
 
 /// Apple's computations: each re-arms `withObservationTracking` when invalidated.
+@MainActor
 final class AppleComputations<Model: WideModel>: WideComputations {
   let model = Model()
   private let pending = PendingComputations(width: Model.width)
