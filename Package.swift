@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "TrellisViews", targets: ["TrellisViews"]),
     .executable(name: "NotesDemo", targets: ["NotesDemo"]),
     .executable(name: "TrellisBenchmarks", targets: ["TrellisBenchmarks"]),
+    .executable(name: "DeepChainCheck", targets: ["DeepChainCheck"]),
   ],
   targets: [
     .target(name: "TrellisTrackingSupport"),
@@ -37,6 +38,7 @@ let package = Package(
       dependencies: ["Trellis", "ReactivityWorkloads"],
       path: "Benchmarks/TrellisBenchmarks"
     ),
+    .executableTarget(name: "DeepChainCheck", dependencies: ["TrellisGraph"]),
     .testTarget(name: "TrellisTrackingTests", dependencies: ["TrellisTracking"]),
     .testTarget(
       name: "TrellisGraphTests",
