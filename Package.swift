@@ -36,7 +36,12 @@ let package = Package(
     .executableTarget(
       name: "TrellisBenchmarks",
       dependencies: ["Trellis", "ReactivityWorkloads"],
-      path: "Benchmarks/TrellisBenchmarks"
+      path: "Benchmarks/TrellisBenchmarks",
+      plugins: [.plugin(name: "WideModels")]
+    ),
+    .executableTarget(name: "GenerateWideModels", path: "Benchmarks/Tools/GenerateWideModels"),
+    .plugin(
+      name: "WideModels", capability: .buildTool(), dependencies: ["GenerateWideModels"]
     ),
     .executableTarget(name: "DeepChainCheck", dependencies: ["TrellisGraph"]),
     .testTarget(name: "TrellisTrackingTests", dependencies: ["TrellisTracking"]),

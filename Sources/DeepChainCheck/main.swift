@@ -56,7 +56,8 @@ func run(depth: Int) {
     effect.dispose()
   }
   check(weakEnd == nil, "the chain outlived every reference to it")
-  check(observed.offMainThread == 0, "\(observed.offMainThread) computations ran off the main thread")
+  check(
+    observed.offMainThread == 0, "\(observed.offMainThread) computations ran off the main thread")
   check(diagnostics.isEmpty, "diagnostics: \(diagnostics.map(\.description))")
   print("DeepChainCheck: a \(depth)-deep chain evaluated, updated and released on the main thread")
 }

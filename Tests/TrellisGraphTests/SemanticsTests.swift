@@ -285,11 +285,13 @@ import Testing
   @Test func aThrowingDerivedValueCachesItsErrorUntilADependencyChanges() throws {
     let input = Cell(-1)
     var evaluations = 0
-    let checked = Derived(name: "checked", throwing: { () throws -> Int in
-      evaluations += 1
-      if input.value < 0 { throw Failure(code: input.value) }
-      return input.value * 10
-    })
+    let checked = Derived(
+      name: "checked",
+      throwing: { () throws -> Int in
+        evaluations += 1
+        if input.value < 0 { throw Failure(code: input.value) }
+        return input.value * 10
+      })
     let reader = Derived(name: "reader", throwing: { () throws -> Int in try checked.get() + 1 })
     #expect(throws: Failure(code: -1)) { try checked.get() }
     #expect(throws: Failure(code: -1)) { try checked.get() }
@@ -305,10 +307,12 @@ import Testing
 
   @Test func valueOfAFailedDerivedReportsAndReturnsTheLastGoodValue() {
     let input = Cell(1)
-    let checked = Derived(name: "checked", throwing: { () throws -> Int in
-      if input.value < 0 { throw Failure(code: input.value) }
-      return input.value
-    })
+    let checked = Derived(
+      name: "checked",
+      throwing: { () throws -> Int in
+        if input.value < 0 { throw Failure(code: input.value) }
+        return input.value
+      })
     #expect(checked.value == 1)
     input.value = -5
     let diagnostics = GraphDiagnostics.capture { #expect(checked.value == 1) }
@@ -319,9 +323,11 @@ import Testing
   @Test func aCycleThrowsItsPathFromGetAndRecoversOnceBroken() throws {
     let closeLoop = Cell(true)
     var second: Derived<Int>?
-    let first = Derived(name: "first", throwing: { () throws -> Int in
-      closeLoop.value ? try second!.get() + 1 : 1
-    })
+    let first = Derived(
+      name: "first",
+      throwing: { () throws -> Int in
+        closeLoop.value ? try second!.get() + 1 : 1
+      })
     second = Derived(name: "second", throwing: { () throws -> Int in try first.get() + 1 })
     #expect(throws: GraphError.dependencyCycle(path: ["first", "second", "first"])) {
       try first.get()

@@ -176,8 +176,6 @@ final class NodeStore {
     if activeOperations == 0 && hasDeferredWork { drainIfIdle() }
   }
 
-
-
   /// Frees dead slots and gives back subscriber references, unless an operation is running.
   ///
   /// Iterative: freeing a node can release its dependencies, whose `deinit` adds more work to
