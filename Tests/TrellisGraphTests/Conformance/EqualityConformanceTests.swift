@@ -1,0 +1,187 @@
+import Testing
+import TrellisGraph
+
+/// A write of an equal value is no change, and a value that recomputes equal disturbs nothing
+/// below it. "Equal" is Swift's `==` for `Equatable` values, or the `equals` function a value
+/// was given.
+///
+/// After the "equality" section of the public reactive-framework-test-suite (case numbers beside
+/// each test) and its equality probes. Where JavaScript compares with `===` and Swift has no
+/// such default (references, values that are not `Equatable`), Trellis differs, and the tests
+/// say so.
+@Suite("Conformance: equality")
+@MainActor
+struct EqualityConformanceTests {
+  // Peer case #28.
+  @Test("writing the value a cell already holds notifies nobody")
+  func equalWriteIsNoChange() {
+    let graph = Graph(executor: .manual)
+    let log = Log()
+    let a = Cell(1)
+    let c = Derived { () -> Int in
+      let value = a.value
+      log("c \(value)")
+      return value
+    }
+    let effect = Effect(in: graph) { log("effect \(a.value)") }
+    #expect(c.value == 1)
+    a.value = 1
+    #expect(!graph.hasPendingWork)
+    graph.flush()
+    #expect(c.value == 1)
+    #expect(log.take() == ["effect 1", "c 1"])
+    withExtendedLifetime(effect) {}
+  }
+
+  // Peer case #34.
+  @Test("once a value settles, further source changes stop at it")
+  func pruningStopsAtTheFirstUnchangedValue() {
+    let log = Log()
+    let a = Cell(0)
+    let positive = Derived { a.value > 0 ? 1 : 0 }
+    let c = Derived { () -> Int in
+      let value = positive.value
+      log("c \(value)")
+      return value
+    }
+    let d = Derived { () -> Int in
+      let value = c.value
+      log("d \(value)")
+      return value
+    }
+    #expect(d.value == 0)
+    a.value = 1
+    #expect(d.value == 1)
+    a.value = 2
+    #expect(d.value == 1)
+    #expect(log.take() == ["c 0", "d 0", "c 1", "d 1"])
+  }
+
+  // Peer cases #169, #192.
+  @Test("an effect does not run while the value it reads recomputes equal")
+  func livePruning() {
+    let graph = Graph(executor: .manual)
+    let log = Log()
+    let source = Cell(0)
+    let first = Derived { source.value }
+    let constant = Derived { () -> Int in
+      _ = first.value
+      log("constant")
+      return 5
+    }
+    let effect = Effect(in: graph) { log("effect \(constant.value)") }
+    for value in 1...2 {
+      source.value = value
+      graph.flush()
+    }
+    #expect(log.take() == ["constant", "effect 5", "constant", "constant"])
+    withExtendedLifetime(effect) {}
+  }
+
+  // Peer case #220. Trellis differs from alien-signals: JavaScript's `===` compares references,
+  // while Swift gives a value that is not `Equatable` no equality, so a derived class instance
+  // propagates every recomputation unless it is given `equals`, here identity.
+  @Test(
+    "the same instance again stops a change only with an identity equals (differs from alien-signals)"
+  )
+  func sameReferenceNeedsAnIdentityEquals() {
+    let log = Log()
+    let shared = Box(1)
+    let a = Cell(0)
+    let identical: (Box, Box) -> Bool = { $0 === $1 }
+    let byIdentity = Derived(equals: identical) { () -> Box in
+      _ = a.value
+      return shared
+    }
+    let withoutEquality = Derived { () -> Box in
+      _ = a.value
+      return shared
+    }
+    let readsIdentity = Derived { () -> Int in
+      let value = byIdentity.value.value
+      log("identity \(value)")
+      return value
+    }
+    let readsOther = Derived { () -> Int in
+      let value = withoutEquality.value.value
+      log("other \(value)")
+      return value
+    }
+    #expect(readsIdentity.value + readsOther.value == 2)
+    a.value = 1
+    #expect(readsIdentity.value + readsOther.value == 2)
+    #expect(log.take() == ["identity 1", "other 1", "other 1"])
+  }
+
+  @Test("an equals function decides what counts as a change")
+  func customEquality() {
+    let log = Log()
+    let a = Cell(10)
+    let sameTen: (Int, Int) -> Bool = { $0 / 10 == $1 / 10 }
+    let never: (Int, Int) -> Bool = { _, _ in false }
+    let tens = Derived(equals: sameTen) { a.value }
+    let always = Derived(equals: never) { a.value / 10 }
+    let readsTens = Derived { () -> Int in
+      let value = tens.value
+      log("tens \(value)")
+      return value
+    }
+    let readsAlways = Derived { () -> Int in
+      let value = always.value
+      log("always \(value)")
+      return value
+    }
+    #expect((readsTens.value, readsAlways.value) == (10, 1))
+    a.value = 15
+    #expect((readsTens.value, readsAlways.value) == (10, 1))
+    a.value = 21
+    #expect((readsTens.value, readsAlways.value) == (21, 2))
+    #expect(log.take() == ["tens 10", "always 1", "always 1", "tens 21", "always 2"])
+    // A result counted as equal is still kept: a direct read sees the newest one.
+    a.value = 25
+    #expect(tens.value == 25)
+    #expect(readsTens.value == 21)
+  }
+
+  // Peer cases #29, #167: `Double.nan == .nan` is false, as `NaN === NaN` is in JavaScript, so
+  // Trellis answers as alien-signals does.
+  @Test("NaN never equals itself: writing or recomputing NaN is a change")
+  func notANumberIsAlwaysAChange() {
+    let log = Log()
+    let a = Cell(Double.nan)
+    let c = Derived { () -> Double in
+      let value = a.value
+      log("c")
+      return value
+    }
+    let d = Derived { () -> Double in
+      let value = c.value
+      log("d")
+      return value
+    }
+    #expect(d.value.isNaN)
+    a.value = .nan
+    #expect(d.value.isNaN)
+    #expect(log.take() == ["c", "d", "c", "d"])
+  }
+
+  // Peer case #30. Trellis differs from alien-signals: a cell of a type that is not `Equatable`
+  // has no equality to compare with, so writing the same instance again is a change.
+  @Test(
+    "writing the same instance to a cell of a non-Equatable type is a change (differs from alien-signals)"
+  )
+  func sameInstanceWriteIsAChange() {
+    let log = Log()
+    let shared = Box(1)
+    let a = Cell(shared)
+    let c = Derived { () -> Int in
+      let value = a.value.value
+      log("c \(value)")
+      return value
+    }
+    #expect(c.value == 1)
+    a.value = shared
+    #expect(c.value == 1)
+    #expect(log.take() == ["c 1", "c 1"])
+  }
+}
