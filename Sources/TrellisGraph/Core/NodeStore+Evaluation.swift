@@ -9,12 +9,17 @@ extension NodeStore {
   struct EvaluationFrame {
     @usableFromInline let previousSubscriber: Int32
     @usableFromInline let previousOwner: Int32
+    @usableFromInline let previousEvaluation: Int32
     @usableFromInline let reads: EvaluationReads.Segment
 
     @inlinable
-    init(previousSubscriber: Int32, previousOwner: Int32, reads: EvaluationReads.Segment) {
+    init(
+      previousSubscriber: Int32, previousOwner: Int32, previousEvaluation: Int32,
+      reads: EvaluationReads.Segment
+    ) {
       self.previousSubscriber = previousSubscriber
       self.previousOwner = previousOwner
+      self.previousEvaluation = previousEvaluation
       self.reads = reads
     }
   }
@@ -40,10 +45,11 @@ extension NodeStore {
     let slot = node.slot
     let frame = EvaluationFrame(
       previousSubscriber: currentSubscriber, previousOwner: currentOwner,
-      reads: evaluationReads.begin())
+      previousEvaluation: innermostEvaluation, reads: evaluationReads.begin())
     currentSubscriber = slot
     currentOwner = ownsEffects ? slot : -1
-    let parent = frame.previousSubscriber
+    innermostEvaluation = slot
+    let parent = frame.previousEvaluation
     withRecord(slot) { record in
       record.runStamp &+= 1
       record.depsTail = -1
@@ -75,6 +81,7 @@ extension NodeStore {
     }
     currentSubscriber = frame.previousSubscriber
     currentOwner = frame.previousOwner
+    innermostEvaluation = frame.previousEvaluation
     evaluationDepth -= 1
     endOperation()
     if evaluationDepth == 0 && !afterEvaluationWork.isEmpty { runAfterEvaluationWork() }

@@ -103,10 +103,14 @@ extension NodeStore {
     walkPending(above: base)
   }
 
-  /// Marks the subscribers of every derived value pushed on `pendingWalk` above `base`.
+  /// Marks the subscribers of every derived value pushed on `pendingWalk` above `base`, in the
+  /// order they were pushed (breadth first), so that effects at equal depth are queued in the
+  /// order they subscribed, then drops them.
   func walkPending(above base: Int) {
-    while pendingWalk.count > base {
-      let node = pendingWalk.removeLast()
+    var cursor = base
+    while cursor < pendingWalk.count {
+      let node = pendingWalk[cursor]
+      cursor += 1
       var edge = nodes[Int(node)].subsHead
       while edge != -1 {
         let record = edges[Int(edge)]
@@ -114,6 +118,7 @@ extension NodeStore {
         edge = record.nextSub
       }
     }
+    pendingWalk.truncate(to: base)
   }
 
   /// Marks `node` stale because a tracked property its latest evaluation read changed.
@@ -164,7 +169,7 @@ extension NodeStore {
   private func schedule(_ node: Int32) {
     nodes[Int(node)].flags.insert(.queued)
     let effect = effect(at: node)
-    effect.graph.enqueue(ref(node), depth: effect.depth)
+    effect.graph.enqueue(ref(node), depth: effect.depth, order: effect.creationOrder)
   }
 
   /// The effect object of a live effect slot, unretained (see `handles`).
@@ -182,11 +187,31 @@ extension NodeStore {
   /// `root`, or any node being checked, ends the check (nothing is freed until the outermost
   /// operation ends, and disposal is seen in the flags); one that writes a source marks the
   /// nodes being checked, which the check then sees.
+  /// `check(_:)` for an effect: a cycle met on the way is reported as a diagnostic (an effect
+  /// has no reader to throw it to) and the effect keeps its dependencies' previous values.
   @usableFromInline
   func needsUpdate(_ root: Int32) -> Bool {
+    let result = check(root)
+    if let cycle = result.cycle { reportCycleInCheck(cycle) }
+    return result.needsUpdate
+  }
+
+  /// What a check found.
+  @usableFromInline
+  struct CheckResult {
+    /// Whether a dependency really changed.
+    @usableFromInline var needsUpdate: Bool
+    /// The first dependency cycle met, as a path of names, if any: the check treated that edge
+    /// as unchanged.
+    @usableFromInline var cycle: [String]?
+  }
+
+  /// Whether `root` must re-run, and any cycle met on the way (see `needsUpdate(_:)`).
+  @usableFromInline
+  func check(_ root: Int32) -> CheckResult {
     let rootFlags = nodes[Int(root)].flags
-    if rootFlags.contains(.dirty) { return true }
-    guard rootFlags.contains(.pending) else { return false }
+    if rootFlags.contains(.dirty) { return CheckResult(needsUpdate: true, cycle: nil) }
+    guard rootFlags.contains(.pending) else { return CheckResult(needsUpdate: false, cycle: nil) }
     activeOperations += 1
     defer { endOperation() }
     // The node being decided is kept in `node`/`edge`; the stack holds its ancestors, each with
@@ -199,6 +224,7 @@ extension NodeStore {
     // After a cycle, nodes stay pending so that a later read checks them again instead of
     // keeping a value computed from the cycle's stale side.
     var sawCycle = false
+    var cycle: [String]?
     decide: while true {
       var needs = nodes[Int(node)].flags.contains(.dirty)
       while !needs && edge != -1 {
@@ -207,7 +233,7 @@ extension NodeStore {
         let record = nodes[Int(dep)]
         let flags = record.flags
         if !flags.isDisjoint(with: [.evaluating, .checking]) {
-          reportCycle(through: dep, reachedFrom: node)
+          if cycle == nil { cycle = cyclePath(to: dep) + [name(of: node), name(of: dep)] }
           sawCycle = true
           edge = link.nextDep
           continue
@@ -225,7 +251,7 @@ extension NodeStore {
           _ = updateNode(dep)
           if nodes[Int(root)].flags.contains(.disposed) {
             nodes[Int(node)].flags.remove(.checking)
-            return abandonCheck(root, base)
+            return CheckResult(needsUpdate: abandonCheck(root, base), cycle: cycle)
           }
         } else if flags.contains(.unsettled) {
           _ = updateNode(dep)
@@ -242,11 +268,14 @@ extension NodeStore {
       nodes[Int(node)].flags.remove(.checking)
       if checkStack.count == base {
         if !needs && !sawCycle { nodes[Int(root)].flags.remove(.pending) }
-        return needs && !nodes[Int(root)].flags.contains(.disposed)
+        return CheckResult(
+          needsUpdate: needs && !nodes[Int(root)].flags.contains(.disposed), cycle: cycle)
       }
       if needs {
         _ = updateNode(node)
-        if nodes[Int(root)].flags.contains(.disposed) { return abandonCheck(root, base) }
+        if nodes[Int(root)].flags.contains(.disposed) {
+          return CheckResult(needsUpdate: abandonCheck(root, base), cycle: cycle)
+        }
       } else if !sawCycle {
         nodes[Int(node)].flags.remove(.pending)
       }
@@ -290,16 +319,14 @@ extension NodeStore {
     return node.update(node)
   }
 
-  /// Reports that checking `node` led back to `dep`, which is evaluating or being checked: a
-  /// dependency cycle. The check then treats that edge as unchanged, so the read returns the
-  /// previous value.
-  private func reportCycle(through dep: Int32, reachedFrom node: Int32) {
-    let path = cyclePath(to: dep) + [name(of: node), name(of: dep)]
+  /// Reports a cycle an effect's check met: the check led back to a node that is evaluating
+  /// or being checked, and treated that edge as unchanged, so the effect sees previous values.
+  func reportCycleInCheck(_ path: [String]) {
     GraphDiagnostics.report(
       GraphDiagnostic(
         kind: .dependencyCycle, nodes: path,
         message:
-          "\(path.joined(separator: " → ")) form a cycle; '\(name(of: node))' keeps its "
+          "\(path.joined(separator: " → ")) form a cycle; '\(path[path.count - 2])' keeps its "
           + "previous value. Break the cycle so that no value depends on itself."))
   }
 

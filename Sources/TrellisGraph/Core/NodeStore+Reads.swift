@@ -19,15 +19,25 @@ extension NodeStore {
     if !flags.isDisjoint(with: [.evaluating, .checking]) {
       return .cycle(cyclePath(to: slot) + [node.name])
     }
-    if !flags.contains(.hasValue) || needsUpdate(slot) { _ = update(node) }
+    if flags.contains(.hasValue) {
+      let result = check(slot)
+      if result.needsUpdate {
+        _ = update(node)
+      } else if let cycle = result.cycle {
+        return .cycle(cycle)
+      }
+    } else {
+      _ = update(node)
+    }
     if !nodes[Int(slot)].flags.contains(.hasValue) { return .tooDeep }
     return .fresh
   }
 
-  /// The chain of running evaluations from `slot` (if it is one of them) to the innermost.
+  /// The chain of running evaluations from `slot` (if it is one of them) to the innermost,
+  /// including those an `untracked` region hides from dependency recording.
   func cyclePath(to slot: Int32) -> [Int32] {
     var chain: [Int32] = []
-    var cursor = currentSubscriber
+    var cursor = innermostEvaluation
     while cursor >= 0 {
       chain.append(cursor)
       if cursor == slot { break }
@@ -92,7 +102,7 @@ extension NodeStore {
     if !nodes[Int(slot)].flags.contains(.queued) {
       nodes[Int(slot)].flags.insert(.queued)
       let effect = effect(at: slot)
-      effect.graph.enqueue(ref(slot), depth: effect.depth)
+      effect.graph.enqueue(ref(slot), depth: effect.depth, order: effect.creationOrder)
     }
   }
 

@@ -74,6 +74,9 @@ final class NodeStore {
   /// Whether anything waits for `drainIfIdle` (set by every append to the lists above).
   @exclusivity(unchecked) @usableFromInline var hasDeferredWork = false
 
+  /// How many effects have been created: each one's creation order.
+  @exclusivity(unchecked) var effectsCreated = 0
+
   // Transactions (see `NodeStore+Transaction.swift`).
   @exclusivity(unchecked) @usableFromInline var transactionDepth = 0
   @exclusivity(unchecked) var unsettledCells: [NodeRef] = []
@@ -81,6 +84,9 @@ final class NodeStore {
   // The evaluation in progress (see `NodeStore+Evaluation.swift`).
   /// The node whose computation is running; reads become its dependencies. -1 when none.
   @exclusivity(unchecked) @usableFromInline var currentSubscriber: Int32 = -1
+  /// The innermost node evaluating now, even inside an `untracked` region (for cycle paths);
+  /// -1 when none.
+  @exclusivity(unchecked) @usableFromInline var innermostEvaluation: Int32 = -1
   /// The slot of the effect or scope that owns effects created now; -1 when none.
   @exclusivity(unchecked) @usableFromInline var currentOwner: Int32 = -1
   /// How many evaluations are nested now.

@@ -35,6 +35,8 @@ public final class Effect: GraphNode {
   @exclusivity(unchecked) var owned: [GraphNode] = []
   /// Cleanups registered during the latest run, in registration order.
   @exclusivity(unchecked) var cleanups: [@MainActor () -> Void] = []
+  /// Its place among effects of equal depth: the order effects were created in.
+  let creationOrder: Int
   /// The flush in which `runsInFlush` was counted (see `Graph.flush()`).
   @exclusivity(unchecked) var flushStamp = 0
   @exclusivity(unchecked) var runsInFlush = 0
@@ -54,6 +56,9 @@ public final class Effect: GraphNode {
     self.graph = graph
     self.depth = depth
     self.body = body
+    let store = NodeStore.shared
+    creationOrder = store.effectsCreated
+    store.effectsCreated += 1
     super.init(kind: .effect, name: name, update: { _ in false })
     flags.insert(.recordsReasons)
     store.currentOwnerNode?.adopt(self)
@@ -155,17 +160,22 @@ public final class Effect: GraphNode {
     dispose()
   }
 
-  /// Disposes what the previous run created and runs its cleanups, most recent first.
+  /// Disposes what the previous run created, most recent first, and runs its cleanups, most
+  /// recent first. Untracked: what a cleanup reads is nobody's dependency, whichever
+  /// evaluation disposed this effect.
   private func disposeOwnedAndClean() {
-    if !owned.isEmpty {
-      let children = owned
-      owned = []
-      for child in children { child.disposeAsOwned() }
-    }
-    if !cleanups.isEmpty {
-      let actions = cleanups
-      cleanups = []
-      for action in actions.reversed() { action() }
+    if owned.isEmpty && cleanups.isEmpty { return }
+    store.withoutEvaluation {
+      if !owned.isEmpty {
+        let children = owned
+        owned = []
+        for child in children.reversed() { child.disposeAsOwned() }
+      }
+      if !cleanups.isEmpty {
+        let actions = cleanups
+        cleanups = []
+        for action in actions.reversed() { action() }
+      }
     }
   }
 

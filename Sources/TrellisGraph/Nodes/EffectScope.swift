@@ -38,10 +38,12 @@ public final class EffectScope: GraphNode {
   public func dispose() {
     if flags.contains(.disposed) { return }
     flags.insert(.disposed)
-    let actions = cleanups
-    cleanups = []
-    for action in actions.reversed() { action() }
-    disposeOwned()
+    store.withoutEvaluation {
+      let actions = cleanups
+      cleanups = []
+      for action in actions.reversed() { action() }
+      disposeOwned()
+    }
   }
 
   private func disposeOwned() {

@@ -135,8 +135,8 @@ public final class Graph {
   }
 
   /// Puts an effect in the queue (the store calls this when it marks one stale).
-  func enqueue(_ ref: NodeRef, depth: Int) {
-    queue.push(ref, depth: depth)
+  func enqueue(_ ref: NodeRef, depth: Int, order: Int) {
+    queue.push(ref, depth: depth, order: order)
     if isFlushing || awaitsNotification { return }
     // A manual graph without a host waits for `flush()`: nobody to tell.
     if executor == .manual && onWorkScheduled == nil { return }

@@ -1,9 +1,11 @@
 /// The effects waiting for a graph's flush, ordered by depth (parents before children), then
-/// by the order they were queued.
+/// by the order the effects were created (siblings in the order they were built, as
+/// alien-signals runs them, whether a write reaches them directly or through derived values).
 ///
 /// Effects are nearly always queued in that order already (a write queues its readers in one
-/// walk; a parent queues its children, one level deeper, while it runs), so the queue is an
-/// array consumed from the front and sorted only when an effect arrives out of order: pushing
+/// breadth-first walk, in subscription order; a parent queues its children, one level deeper,
+/// while it runs), so the queue is an array consumed from the front and sorted only when an
+/// effect arrives out of order: pushing
 /// and popping cost O(1) in the common case, O(k log k) for the k entries left when an
 /// out-of-order push forces a sort. A binary heap paid O(log n) array swaps per operation,
 /// a quarter of a flush with 50 effects.
@@ -28,7 +30,6 @@ struct RunQueue: ~Copyable {
   private var head = 0
   /// Whether the waiting entries are in run order.
   private var isSorted = true
-  private var nextOrder = 0
 
   deinit { entries.deallocate() }
 
@@ -37,10 +38,9 @@ struct RunQueue: ~Copyable {
   /// The waiting entries, in no particular order.
   var waiting: [Entry] { entries.suffix(from: head) }
 
-  /// Queues `ref` at `depth`. O(1).
-  mutating func push(_ ref: NodeRef, depth: Int) {
-    let entry = Entry(ref: ref, depth: depth, order: nextOrder)
-    nextOrder &+= 1
+  /// Queues `ref` at `depth`; `order` is the effect's creation order. O(1).
+  mutating func push(_ ref: NodeRef, depth: Int, order: Int) {
+    let entry = Entry(ref: ref, depth: depth, order: order)
     if isSorted, head < entries.count, entry.precedes(entries[entries.count - 1]) {
       isSorted = false
     }

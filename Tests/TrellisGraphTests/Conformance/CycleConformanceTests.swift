@@ -102,21 +102,11 @@ struct CycleConformanceTests {
     #expect(try second?.get() == 1)
     closed.value = true
     let diagnostics = GraphDiagnostics.capture {
-      withKnownIssue(
-        """
-        A throwing read that meets the cycle while checking a dependency (rather than \
-        re-entering an evaluation) reports a diagnostic and uses the previous value instead \
-        of throwing: here first.get() returns 2.
-        """
-      ) {
-        #expect(throws: GraphError.dependencyCycle(path: ["first", "second", "first"])) {
-          try first.get()
-        }
+      #expect(throws: GraphError.dependencyCycle(path: ["first", "second", "first"])) {
+        try first.get()
       }
     }
-    withKnownIssue("The same read reports a dependency-cycle diagnostic instead.") {
-      #expect(diagnostics == [])
-    }
+    #expect(diagnostics == [])
     closed.value = false
     #expect(try first.get() == 0)
     #expect(try second?.get() == 1)
@@ -167,14 +157,7 @@ struct CycleConformanceTests {
     #expect(try c.get() == 0)
     let caught = log.take()
     #expect(caught.count == 1)
-    withKnownIssue(
-      """
-      Inside untracked, the cycle's path loses the evaluations in progress: the error names \
-      only the value read ("dependency cycle: self").
-      """
-    ) {
-      #expect(caught == ["dependency cycle: self → self"])
-    }
+    #expect(caught == ["dependency cycle: self → self"])
   }
 
   // Peer cases #152, #153.

@@ -275,18 +275,9 @@ struct EffectLifecycleConformanceTests {
     graph.flush()
     #expect(log.take() == ["outer 0", "outer 1", "inner cleanup 100"])
     b.value = 200
-    withKnownIssue(
-      """
-      A cleanup run by dispose() from inside another evaluation runs in that evaluation's \
-      tracking context: its reads become dependencies of the disposer.
-      """
-    ) {
-      #expect(!graph.hasPendingWork)
-    }
+    #expect(!graph.hasPendingWork)
     graph.flush()
-    withKnownIssue("The disposer re-runs for a cell only the disposed effect's cleanup read.") {
-      #expect(log.take() == [])
-    }
+    #expect(log.take() == [])
     withExtendedLifetime(outer) {}
   }
 

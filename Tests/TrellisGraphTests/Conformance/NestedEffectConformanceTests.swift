@@ -278,14 +278,7 @@ struct NestedEffectConformanceTests {
     outer.dispose()
     let order = log.take()
     #expect(order.sorted() == ["1", "2", "3"])
-    withKnownIssue(
-      """
-      An effect disposes the effects it owns in creation order, while an EffectScope (and \
-      alien-signals) disposes them most recent first.
-      """
-    ) {
-      #expect(order == ["3", "2", "1"])
-    }
+    #expect(order == ["3", "2", "1"])
   }
 
   // Peer case #242.

@@ -441,14 +441,7 @@ struct PropagationConformanceTests {
       graph.flush()
       let runs = log.take()
       #expect(runs.sorted() == (0..<6).map { "\($0): \($0 + value)" })
-      withKnownIssue(
-        """
-        Effects reached through derived values are queued in reverse subscription order: the \
-        pending walk is a stack, so equal-depth effects run last-subscribed first.
-        """
-      ) {
-        #expect(runs == (0..<6).map { "\($0): \($0 + value)" })
-      }
+      #expect(runs == (0..<6).map { "\($0): \($0 + value)" })
     }
     withExtendedLifetime(effects) {}
   }
@@ -471,14 +464,7 @@ struct PropagationConformanceTests {
     graph.flush()
     let runs = log.take()
     #expect(runs.sorted() == ["first 1", "second 1", "third 1"])
-    withKnownIssue(
-      """
-      A write queues the effects that read it directly before those that read it through a \
-      derived value, so equal-depth effects do not run in creation order.
-      """
-    ) {
-      #expect(runs == ["first 1", "second 1", "third 1"])
-    }
+    #expect(runs == ["first 1", "second 1", "third 1"])
     withExtendedLifetime(effects) {}
   }
 }
