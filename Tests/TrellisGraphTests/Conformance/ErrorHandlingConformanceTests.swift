@@ -104,11 +104,7 @@ struct ErrorHandlingConformanceTests {
       if a.value > 0 { throw Failure(reason: "branch") }
       return a.value
     })
-    let good = Derived { () -> Int in
-      let value = b.value * 2
-      log("good \(value)")
-      return value
-    }
+    let good = log.derived(showingResult: "good") { b.value * 2 }
     #expect(good.value == 20)
     a.value = 1
     #expect(throws: Failure(reason: "branch")) { try bad.get() }

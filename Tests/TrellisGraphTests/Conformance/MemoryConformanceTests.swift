@@ -61,11 +61,7 @@ struct MemoryConformanceTests {
     let graph = Graph(executor: .manual)
     let log = Log()
     let a = Cell(0)
-    let b = Derived { () -> Int in
-      let value = a.value + 1
-      log("b \(value)")
-      return value
-    }
+    let b = log.derived(showingResult: "b") { a.value + 1 }
     let c = Derived { b.value + 1 }
     let d = Derived { c.value + 1 }
     let effect = Effect(in: graph) { log("effect \(d.value)") }
