@@ -8,10 +8,11 @@ import TrellisGraph
 ///
 /// After the "error handling" section of the public reactive-framework-test-suite and its error
 /// probes (case numbers beside each test). Trellis differs from alien-signals in two ways, and
-/// the tests say so: it caches a computation's error (alien-signals recomputes), and effect
-/// bodies and cleanups are non-throwing Swift closures, so "an effect throws" becomes an effect
-/// that reads a failed value and handles the error. The peer cases about a throwing cleanup
-/// (#90) and an effect's first run throwing (#88) cannot be written in Swift.
+/// the tests say so: it caches a computation's error (alien-signals throws it once, then
+/// returns the stale value), and effect bodies and cleanups are non-throwing Swift closures,
+/// so "an effect throws" becomes an effect that reads a failed value and handles the error.
+/// The peer cases about a throwing cleanup (#90) and an effect's first run throwing (#88)
+/// cannot be written in Swift.
 @Suite("Conformance: error handling")
 @MainActor
 struct ErrorHandlingConformanceTests {
@@ -38,8 +39,9 @@ struct ErrorHandlingConformanceTests {
     #expect(log.take() == ["b true", "b false", "b true"])
   }
 
-  // Peer cases #86, #107, #155. Trellis differs from alien-signals, which computes again on
-  // every read of a failed value: the error is cached until an input changes.
+  // Peer cases #86, #107, #155. Trellis differs from alien-signals, whose second read of a
+  // failed value returns the stale value without throwing: the error is cached, and rethrown
+  // to every reader, until an input changes.
   @Test(
     "a thrown error is cached until an input changes, for direct reads and effects (differs from alien-signals)"
   )
