@@ -22,7 +22,9 @@ let package = Package(
     .target(name: "TrellisGraph", dependencies: ["TrellisTracking"]),
     .target(name: "TrellisEnvironment", dependencies: ["TrellisGraph"]),
     .target(name: "TrellisViews", dependencies: ["TrellisEnvironment", "TrellisGraph"]),
-    .target(name: "ReactivityWorkloads", dependencies: ["TrellisGraph"]),
+    // glibc's heap statistics, for the memory measurement of the workloads.
+    .target(name: "HeapStatistics"),
+    .target(name: "ReactivityWorkloads", dependencies: ["TrellisGraph", "HeapStatistics"]),
     .target(
       name: "Trellis",
       dependencies: ["TrellisTracking", "TrellisGraph", "TrellisEnvironment", "TrellisViews"]

@@ -76,17 +76,20 @@ final class Counter {
 /// A node of a numeric graph that is either a source or a derived value; the benchmarks mix both
 /// in one list (the first layer's inputs are signals, later layers' are computeds).
 @MainActor
-enum IntNode {
-  case cell(Cell<Int>)
-  case derived(Derived<Int>)
+enum GraphValueNode<Value> {
+  case cell(Cell<Value>)
+  case derived(Derived<Value>)
 
-  var value: Int {
+  var value: Value {
     switch self {
     case .cell(let cell): cell.value
     case .derived(let derived): derived.value
     }
   }
 }
+
+/// The `Int` nodes most workloads use.
+typealias IntNode = GraphValueNode<Int>
 
 /// The values of `nodes`, in order, read with a loop.
 ///

@@ -6,8 +6,11 @@ enum SuiteRegistry {
     RegistrarSuite(),
     WideStoreSuite(),
     KairoSuite(),
+    MolBenchSuite(),
+    SBenchSuite(),
     CellxSuite(),
     DynamicSuite(),
+    MemorySuite(),
     ViewsSuite(),
   ]
 }

@@ -5,48 +5,30 @@ import ReactivityWorkloads
 /// source written per iteration and the leaves read back.
 ///
 /// As in the original, each configuration's graph is built once, warmed up with three runs and
-/// then timed over five runs; `--quick` runs only `25-1000x5` and `4-1000x12 - dyn5%`, with one
-/// warm-up and one timed run. Every run's leaf sum is checked, and so is its evaluation count
-/// for the configurations that read every leaf (the original's rule).
+/// then timed over five runs; `--quick` runs only `25-1000x5`, `4-1000x12 - dyn5%` and
+/// `3-5x500`, with one warm-up and one timed run. `3-5x500` computes with `Double` (its values
+/// reach about 3 · 10²⁴¹), the others with `Int`. Every run's leaf sum is checked, and so is its
+/// evaluation count for the configurations that read every leaf (the original's rule).
 struct DynamicSuite: BenchmarkSuite {
   let name = "dynamic"
   let summary =
     "js-reactivity-benchmark dynamic graphs on TrellisGraph: ms per run of the configuration's "
-    + "iterations; sums and evaluation counts checked."
+    + "iterations; sums and evaluation counts checked (3-5x500 in Double, the rest in Int)."
 
   func run(in context: SuiteContext) {
     let quick = context.options.quick
     let configs: [DynamicGraphConfig] =
-      quick ? [.wideDense, .largeWebApp] : DynamicGraphConfig.perfTests
+      quick ? [.wideDense, .largeWebApp, .deep] : DynamicGraphConfig.perfTests
     for config in configs {
-      let (samples, failures) = MainActor.assumeIsolated {
-        Self.measure(config, warmUps: quick ? 1 : 3, runs: quick ? 1 : 5)
+      let result = MainActor.assumeIsolated {
+        DynamicBenchmark.run(config, warmUps: quick ? 1 : 3, runs: quick ? 1 : 5)
       }
-      context.record(config.title, .trellis, metric: "ms_per_run", samples: samples)
+      context.record(
+        config.title, .trellis, metric: "ms_per_run",
+        samples: result.samples.map { $0.nanoseconds / 1e6 })
       context.check(
-        failures.isEmpty, config.title, .trellis,
-        failures.map(\.description).joined(separator: "; "))
+        result.failures.isEmpty, config.title, .trellis,
+        result.failures.map(\.description).joined(separator: "; "))
     }
-  }
-
-  @MainActor
-  private static func measure(
-    _ config: DynamicGraphConfig, warmUps: Int, runs: Int
-  ) -> (samples: [Double], failures: [CheckFailure]) {
-    let graph = DynamicGraph(config: config)
-    var failures: Set<CheckFailure> = []
-    for _ in 0..<warmUps {
-      failures.formUnion(graph.run().failures)
-    }
-    let samples = (0..<runs).map { _ in
-      var run: DynamicGraphRun?
-      let elapsed = timed { run = graph.run() }
-      if let run {
-        failures.formUnion(run.failures)
-        blackHole(run.sum)
-      }
-      return elapsed.nanoseconds / 1e6
-    }
-    return (samples, failures.sorted { $0.description < $1.description })
   }
 }

@@ -110,11 +110,7 @@ struct BatchingConformanceTests {
     let log = Log()
     let a = Cell(0)
     let b = Cell(0)
-    let sum = Derived { () -> Int in
-      let value = a.value + b.value
-      log("sum \(value)")
-      return value
-    }
+    let sum = log.derived(showingResult: "sum") { a.value + b.value }
     let effect = Effect(in: graph) { log("effect \(sum.value)") }
     graph.withTransaction {
       a.value = 1
@@ -146,11 +142,7 @@ struct BatchingConformanceTests {
     let graph = Graph(executor: .manual)
     let log = Log()
     let a = Cell(0)
-    let doubled = Derived { () -> Int in
-      let value = a.value * 2
-      log("doubled \(value)")
-      return value
-    }
+    let doubled = log.derived(showingResult: "doubled") { a.value * 2 }
     let direct = Effect(in: graph) { log("direct \(a.value)") }
     let throughDerived = Effect(in: graph) { log("derived \(doubled.value)") }
     #expect(log.take() == ["direct 0", "doubled 0", "derived 0"])
@@ -175,16 +167,8 @@ struct BatchingConformanceTests {
     let log = Log()
     let a = Cell(0)
     let b = Cell(10)
-    let c1 = Derived { () -> Int in
-      let value = a.value * 2
-      log("c1 \(value)")
-      return value
-    }
-    let c2 = Derived { () -> Int in
-      let value = c1.value + b.value
-      log("c2 \(value)")
-      return value
-    }
+    let c1 = log.derived(showingResult: "c1") { a.value * 2 }
+    let c2 = log.derived(showingResult: "c2") { c1.value + b.value }
     let effect = Effect(in: graph) { log("effect \(c2.value)") }
     #expect(log.take() == ["c1 0", "c2 10", "effect 10"])
     graph.withTransaction {

@@ -15,11 +15,7 @@ struct ComputedEvaluationConformanceTests {
   func lazyAndCached() {
     let log = Log()
     let a = Cell(0)
-    let b = Derived { () -> Int in
-      let value = a.value
-      log("b \(value)")
-      return value
-    }
+    let b = log.derived(showingResult: "b") { a.value }
     let constant = Derived { () -> Int in
       log("constant")
       return 42
@@ -38,11 +34,7 @@ struct ComputedEvaluationConformanceTests {
     let log = Log()
     let a = Cell(0)
     let b = Cell(0)
-    let sum = Derived { () -> Int in
-      let value = a.value * 2 + b.value
-      log("sum \(value)")
-      return value
-    }
+    let sum = log.derived(showingResult: "sum") { a.value * 2 + b.value }
     #expect(sum.value == 0)
     a.value = 1
     #expect(sum.value == 2)
@@ -58,11 +50,7 @@ struct ComputedEvaluationConformanceTests {
     let log = Log()
     let a = Cell("a")
     let read = Derived { a.value }
-    let unread = Derived { () -> String in
-      let value = a.value
-      log("unread \(value)")
-      return value
-    }
+    let unread = log.derived(showingResult: "unread") { a.value }
     #expect(read.value == "a")
     a.value = "aa"
     #expect(read.value == "aa")
@@ -77,11 +65,7 @@ struct ComputedEvaluationConformanceTests {
     let a = Cell(0)
     let b = Cell(0)
     let c = Derived { a.value }
-    let d = Derived { () -> Int in
-      let value = a.value == 0 ? b.value : c.value
-      log("d \(value)")
-      return value
-    }
+    let d = log.derived(showingResult: "d") { a.value == 0 ? b.value : c.value }
     #expect(d.value == 0)
     a.value = 1
     #expect(d.value == 1)
@@ -95,21 +79,9 @@ struct ComputedEvaluationConformanceTests {
   func chainRecomputesOnceEach() {
     let log = Log()
     let a = Cell(0)
-    let b = Derived { () -> Int in
-      let value = a.value
-      log("b")
-      return value
-    }
-    let c = Derived { () -> Int in
-      let value = b.value
-      log("c")
-      return value
-    }
-    let d = Derived { () -> Int in
-      let value = c.value
-      log("d")
-      return value
-    }
+    let b = log.derived("b") { a.value }
+    let c = log.derived("c") { b.value }
+    let d = log.derived("d") { c.value }
     #expect(d.value == 0)
     a.value = 1
     #expect(d.value == 1)
@@ -126,16 +98,8 @@ struct ComputedEvaluationConformanceTests {
     let graph = Graph(executor: .manual)
     let log = Log()
     let a = Cell(0)
-    let b = Derived { () -> Int in
-      let value = a.value
-      log("b \(value)")
-      return value
-    }
-    let c = Derived { () -> Int in
-      let value = b.value
-      log("c \(value)")
-      return value
-    }
+    let b = log.derived(showingResult: "b") { a.value }
+    let c = log.derived(showingResult: "c") { b.value }
     let effect = Effect(in: graph) { log("effect \(c.value)") }
     #expect(log.take() == ["b 0", "c 0", "effect 0"])
     a.value = 1
@@ -206,11 +170,7 @@ struct ComputedEvaluationConformanceTests {
     let graph = Graph(executor: .manual)
     let log = Log()
     let a = Cell(0)
-    let c = Derived { () -> Int in
-      let value = a.value
-      log("c \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { a.value }
     #expect(c.value == 0)
     graph.withTransaction {
       a.value = 5
@@ -261,16 +221,8 @@ struct ComputedEvaluationConformanceTests {
     let log = Log()
     let a = Cell(0)
     let clamped = Derived { min(10, max(0, a.value)) }
-    let c = Derived { () -> Int in
-      let value = clamped.value
-      log("c \(value)")
-      return value
-    }
-    let d = Derived { () -> Int in
-      let value = c.value
-      log("d \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { clamped.value }
+    let d = log.derived(showingResult: "d") { c.value }
     #expect(d.value == 0)
     for value in [-1, 5, 11, 20] {
       a.value = value

@@ -40,3 +40,29 @@ final class WeakReference<Object: AnyObject> {
 final class Later<Object: AnyObject> {
   var object: Object?
 }
+
+extension Log {
+  /// A derived value named `name` that logs `name` each time it computes, after reading its
+  /// inputs.
+  func derived<Value: Equatable>(
+    _ name: String, _ compute: @escaping @MainActor () -> Value
+  ) -> Derived<Value> {
+    Derived(name: name) { [self] in
+      let value = compute()
+      self(name)
+      return value
+    }
+  }
+
+  /// A derived value named `name` that logs `name` and its result (`"name result"`) each time
+  /// it computes.
+  func derived<Value: Equatable>(
+    showingResult name: String, _ compute: @escaping @MainActor () -> Value
+  ) -> Derived<Value> {
+    Derived(name: name) { [self] in
+      let value = compute()
+      self("\(name) \(value)")
+      return value
+    }
+  }
+}

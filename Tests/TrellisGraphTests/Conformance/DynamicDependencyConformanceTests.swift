@@ -17,11 +17,7 @@ struct DynamicDependencyConformanceTests {
     let a = Cell("a")
     let b = Cell("b")
     let useA = Cell(true)
-    let c = Derived { () -> String in
-      let value = useA.value ? a.value : b.value
-      log("c \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { useA.value ? a.value : b.value }
     #expect(c.value == "a")
     b.value = "bb"
     #expect(c.value == "a")
@@ -44,11 +40,7 @@ struct DynamicDependencyConformanceTests {
     let a = Cell(1)
     let b = Cell(10)
     let useC = Cell(false)
-    let c = Derived { () -> Int in
-      let value = a.value
-      log("c \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { a.value }
     let d = Derived { useC.value ? c.value : b.value }
     #expect(d.value == 10)
     useC.value = true
@@ -62,11 +54,7 @@ struct DynamicDependencyConformanceTests {
   func lazyBranch() {
     let log = Log()
     let a = Cell(0)
-    let b = Derived { () -> Int in
-      let value = a.value
-      log("b \(value)")
-      return value
-    }
+    let b = log.derived(showingResult: "b") { a.value }
     let c = Derived { a.value > 0 ? a.value : b.value }
     #expect(c.value == 0)
     a.value = 1
@@ -124,11 +112,7 @@ struct DynamicDependencyConformanceTests {
     let log = Log()
     let a = Cell<Int?>(1)
     let b = Derived { a.value }
-    let c = Derived { () -> Int in
-      let value = b.value ?? -1
-      log("c \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { b.value ?? -1 }
     let d = Derived { () -> Int in
       if b.value != nil { return c.value }
       return 0
@@ -173,11 +157,7 @@ struct DynamicDependencyConformanceTests {
     let source2 = Cell(0)
     let c1 = Derived { source1.value }
     let c2 = Derived { source1.value % 2 + source2.value }
-    let c3 = Derived { () -> Int in
-      let value = c1.value + c2.value
-      log("c3 \(value)")
-      return value
-    }
+    let c3 = log.derived(showingResult: "c3") { c1.value + c2.value }
     #expect(c3.value == 0)
     source1.value = 2
     #expect(c3.value == 2)
@@ -192,16 +172,8 @@ struct DynamicDependencyConformanceTests {
     let graph = Graph(executor: .manual)
     let log = Log()
     let source = Cell(0)
-    let parity = Derived { () -> Int in
-      let value = source.value % 2
-      log("parity \(value)")
-      return value
-    }
-    let next = Derived { () -> Int in
-      let value = parity.value + 1
-      log("next \(value)")
-      return value
-    }
+    let parity = log.derived(showingResult: "parity") { source.value % 2 }
+    let next = log.derived(showingResult: "next") { parity.value + 1 }
     let effect = Effect(in: graph) { log("effect \(next.value)") }
     #expect(log.take() == ["parity 0", "next 1", "effect 1"])
     for value in [2, 4, 6] {

@@ -18,11 +18,7 @@ struct EqualityConformanceTests {
     let graph = Graph(executor: .manual)
     let log = Log()
     let a = Cell(1)
-    let c = Derived { () -> Int in
-      let value = a.value
-      log("c \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { a.value }
     let effect = Effect(in: graph) { log("effect \(a.value)") }
     #expect(c.value == 1)
     a.value = 1
@@ -39,16 +35,8 @@ struct EqualityConformanceTests {
     let log = Log()
     let a = Cell(0)
     let positive = Derived { a.value > 0 ? 1 : 0 }
-    let c = Derived { () -> Int in
-      let value = positive.value
-      log("c \(value)")
-      return value
-    }
-    let d = Derived { () -> Int in
-      let value = c.value
-      log("d \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { positive.value }
+    let d = log.derived(showingResult: "d") { c.value }
     #expect(d.value == 0)
     a.value = 1
     #expect(d.value == 1)
@@ -97,16 +85,8 @@ struct EqualityConformanceTests {
       _ = a.value
       return shared
     }
-    let readsIdentity = Derived { () -> Int in
-      let value = byIdentity.value.value
-      log("identity \(value)")
-      return value
-    }
-    let readsOther = Derived { () -> Int in
-      let value = withoutEquality.value.value
-      log("other \(value)")
-      return value
-    }
+    let readsIdentity = log.derived(showingResult: "identity") { byIdentity.value.value }
+    let readsOther = log.derived(showingResult: "other") { withoutEquality.value.value }
     #expect(readsIdentity.value + readsOther.value == 2)
     a.value = 1
     #expect(readsIdentity.value + readsOther.value == 2)
@@ -121,16 +101,8 @@ struct EqualityConformanceTests {
     let never: (Int, Int) -> Bool = { _, _ in false }
     let tens = Derived(equals: sameTen) { a.value }
     let always = Derived(equals: never) { a.value / 10 }
-    let readsTens = Derived { () -> Int in
-      let value = tens.value
-      log("tens \(value)")
-      return value
-    }
-    let readsAlways = Derived { () -> Int in
-      let value = always.value
-      log("always \(value)")
-      return value
-    }
+    let readsTens = log.derived(showingResult: "tens") { tens.value }
+    let readsAlways = log.derived(showingResult: "always") { always.value }
     #expect((readsTens.value, readsAlways.value) == (10, 1))
     a.value = 15
     #expect((readsTens.value, readsAlways.value) == (10, 1))
@@ -149,16 +121,8 @@ struct EqualityConformanceTests {
   func notANumberIsAlwaysAChange() {
     let log = Log()
     let a = Cell(Double.nan)
-    let c = Derived { () -> Double in
-      let value = a.value
-      log("c")
-      return value
-    }
-    let d = Derived { () -> Double in
-      let value = c.value
-      log("d")
-      return value
-    }
+    let c = log.derived("c") { a.value }
+    let d = log.derived("d") { c.value }
     #expect(d.value.isNaN)
     a.value = .nan
     #expect(d.value.isNaN)
@@ -174,11 +138,7 @@ struct EqualityConformanceTests {
     let log = Log()
     let shared = Box(1)
     let a = Cell(shared)
-    let c = Derived { () -> Int in
-      let value = a.value.value
-      log("c \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { a.value.value }
     #expect(c.value == 1)
     a.value = shared
     #expect(c.value == 1)

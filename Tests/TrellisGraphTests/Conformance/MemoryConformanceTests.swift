@@ -61,11 +61,7 @@ struct MemoryConformanceTests {
     let graph = Graph(executor: .manual)
     let log = Log()
     let a = Cell(0)
-    let b = Derived { () -> Int in
-      let value = a.value + 1
-      log("b \(value)")
-      return value
-    }
+    let b = log.derived(showingResult: "b") { a.value + 1 }
     let c = Derived { b.value + 1 }
     let d = Derived { c.value + 1 }
     let effect = Effect(in: graph) { log("effect \(d.value)") }
@@ -161,5 +157,39 @@ struct MemoryConformanceTests {
     graph.flush()
     #expect(effect.dependencyEdges == Array(edges.prefix(2)))
     #expect(!b.hasSubscribers)
+  }
+
+  @Test("a main-actor graph flushes on its own, once for the writes of one turn")
+  func mainActorGraphFlushesByItself() async {
+    let graph = Graph(executor: .mainActor)
+    let log = Log()
+    let a = Cell(0)
+    let effect = Effect(in: graph) { log("run \(a.value)") }
+    for value in 1...3 { a.value = value }
+    for _ in 0..<20 where graph.hasPendingWork { await Task.yield() }
+    #expect(log.take() == ["run 0", "run 3"])
+    #expect(graph.flushCount == 1)
+    withExtendedLifetime(effect) {}
+  }
+
+  @Test("a main-actor graph dropped with its flush scheduled is freed, and the flush does nothing")
+  func droppingAMainActorGraphWithAScheduledFlush() async {
+    weak var weakGraph: Graph?
+    weak var weakEffect: Effect?
+    let log = Log()
+    let a = Cell(0)
+    do {
+      let graph = Graph(executor: .mainActor)
+      weakGraph = graph
+      let effect = Effect(in: graph) { log("run \(a.value)") }
+      weakEffect = effect
+      a.value = 1
+      #expect(graph.hasPendingWork)
+    }
+    #expect(weakEffect == nil)
+    #expect(weakGraph == nil)
+    for _ in 0..<20 { await Task.yield() }
+    #expect(log.take() == ["run 0"])
+    #expect(!a.hasSubscribers)
   }
 }

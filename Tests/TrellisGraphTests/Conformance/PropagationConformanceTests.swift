@@ -16,21 +16,9 @@ struct PropagationConformanceTests {
   func diamond() {
     let log = Log()
     let a = Cell("a")
-    let b = Derived { () -> String in
-      let value = a.value
-      log("b")
-      return value
-    }
-    let c = Derived { () -> String in
-      let value = a.value
-      log("c")
-      return value
-    }
-    let d = Derived { () -> String in
-      let value = b.value + " " + c.value
-      log("d")
-      return value
-    }
+    let b = log.derived("b") { a.value }
+    let c = log.derived("c") { a.value }
+    let d = log.derived("d") { b.value + " " + c.value }
     #expect(d.value == "a a")
     #expect(log.take() == ["b", "c", "d"])
     a.value = "aa"
@@ -48,11 +36,7 @@ struct PropagationConformanceTests {
     let b = Derived { a.value }
     let c = Derived { a.value }
     let d = Derived { b.value + " " + c.value }
-    let e = Derived { () -> String in
-      let value = d.value
-      log("e \(value)")
-      return value
-    }
+    let e = log.derived(showingResult: "e") { d.value }
     #expect(e.value == "a a")
     a.value = "aa"
     #expect(e.value == "aa aa")
@@ -67,21 +51,9 @@ struct PropagationConformanceTests {
     let b = Derived { a.value }
     let c = Derived { a.value }
     let d = Derived { c.value }
-    let e = Derived { () -> String in
-      let value = b.value + " " + d.value
-      log("e")
-      return value
-    }
-    let f = Derived { () -> String in
-      let value = e.value
-      log("f")
-      return value
-    }
-    let g = Derived { () -> String in
-      let value = e.value
-      log("g")
-      return value
-    }
+    let e = log.derived("e") { b.value + " " + d.value }
+    let f = log.derived("f") { e.value }
+    let g = log.derived("g") { e.value }
     #expect(f.value == "a a")
     #expect(g.value == "a a")
     #expect(log.take() == ["e", "f", "g"])
@@ -101,11 +73,7 @@ struct PropagationConformanceTests {
     let c = Derived { b.value }
     let d = Derived { c.value }
     let e = Derived { a.value }
-    let f = Derived { () -> Int in
-      let value = d.value + e.value
-      log("f \(value)")
-      return value
-    }
+    let f = log.derived(showingResult: "f") { d.value + e.value }
     #expect(f.value == 2)
     a.value = 2
     #expect(f.value == 4)
@@ -146,11 +114,7 @@ struct PropagationConformanceTests {
       log("d")
       return "d"
     }
-    let e = Derived { () -> String in
-      let value = b.value + " " + c.value + " " + d.value
-      log("e")
-      return value
-    }
+    let e = log.derived("e") { b.value + " " + c.value + " " + d.value }
     #expect(e.value == "a c d")
     #expect(log.take() == ["c", "d", "e"])
     a.value = "aa"
@@ -173,11 +137,7 @@ struct PropagationConformanceTests {
       log("c")
       return "c"
     }
-    let d = Derived { () -> String in
-      let value = b.value + " " + c.value
-      log("d")
-      return value
-    }
+    let d = log.derived("d") { b.value + " " + c.value }
     #expect(d.value == "b c")
     #expect(log.take() == ["b", "c", "d"])
     a.value = "aa"
@@ -191,21 +151,9 @@ struct PropagationConformanceTests {
     let log = Log()
     let a = Cell(0)
     let b = Derived { a.value }
-    let c = Derived { () -> Int in
-      let value = b.value + a.value
-      log("c")
-      return value
-    }
-    let d = Derived { () -> Int in
-      let value = c.value + b.value
-      log("d")
-      return value
-    }
-    let e = Derived { () -> Int in
-      let value = d.value + c.value
-      log("e")
-      return value
-    }
+    let c = log.derived("c") { b.value + a.value }
+    let d = log.derived("d") { c.value + b.value }
+    let e = log.derived("e") { d.value + c.value }
     #expect(e.value == 0)
     #expect(log.take() == ["c", "d", "e"])
     a.value = 1
@@ -219,21 +167,9 @@ struct PropagationConformanceTests {
     let log = Log()
     let a = Cell(1)
     let b = Cell(10)
-    let c = Derived { () -> Int in
-      let value = a.value + b.value
-      log("c \(value)")
-      return value
-    }
-    let d = Derived { () -> Int in
-      let value = a.value * b.value
-      log("d \(value)")
-      return value
-    }
-    let e = Derived { () -> Int in
-      let value = c.value + d.value
-      log("e \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { a.value + b.value }
+    let d = log.derived(showingResult: "d") { a.value * b.value }
+    let e = log.derived(showingResult: "e") { c.value + d.value }
     #expect(e.value == 21)
     #expect(log.take() == ["c 11", "d 10", "e 21"])
     a.value = 2
@@ -249,18 +185,10 @@ struct PropagationConformanceTests {
     let a = Cell(1)
     let b = Derived { a.value }
     let c = Derived { a.value }
-    let d = Derived { () -> Int in
-      let value = b.value + c.value
-      log("d \(value)")
-      return value
-    }
+    let d = log.derived(showingResult: "d") { b.value + c.value }
     let e = Derived { d.value }
     let f = Derived { d.value }
-    let g = Derived { () -> Int in
-      let value = e.value + f.value
-      log("g \(value)")
-      return value
-    }
+    let g = log.derived(showingResult: "g") { e.value + f.value }
     #expect(g.value == 4)
     a.value = 2
     #expect(g.value == 8)
@@ -292,21 +220,9 @@ struct PropagationConformanceTests {
     let graph = Graph(executor: .manual)
     let log = Log()
     let a = Cell("a")
-    let b = Derived { () -> String in
-      let value = a.value
-      log("b")
-      return value
-    }
-    let c = Derived { () -> String in
-      let value = b.value
-      log("c")
-      return value
-    }
-    let d = Derived { () -> String in
-      let value = a.value
-      log("d")
-      return value
-    }
+    let b = log.derived("b") { a.value }
+    let c = log.derived("c") { b.value }
+    let d = log.derived("d") { a.value }
     let effect = Effect(in: graph) { log("effect \(c.value)") }
     #expect(d.value == "a")
     #expect(log.take() == ["b", "c", "effect a", "d"])
@@ -325,16 +241,8 @@ struct PropagationConformanceTests {
     let log = Log()
     let a = Cell(0)
     let b = Cell(0)
-    let c = Derived { () -> Int in
-      let value = b.value
-      log("c")
-      return value
-    }
-    let d = Derived { () -> Int in
-      let value = a.value == 0 ? c.value : -1
-      log("d")
-      return value
-    }
+    let c = log.derived("c") { b.value }
+    let d = log.derived("d") { a.value == 0 ? c.value : -1 }
     #expect(d.value == 0)
     #expect(log.take() == ["c", "d"])
     graph.withTransaction {
@@ -352,16 +260,8 @@ struct PropagationConformanceTests {
     let a = Cell(1)
     let b = Cell(1)
     let c = Cell(1)
-    let d = Derived { () -> Int in
-      let value = c.value
-      log("d")
-      return value
-    }
-    let e = Derived { () -> Int in
-      let value = a.value > 0 ? b.value + d.value : b.value
-      log("e \(value)")
-      return value
-    }
+    let d = log.derived("d") { c.value }
+    let e = log.derived(showingResult: "e") { a.value > 0 ? b.value + d.value : b.value }
     #expect(e.value == 2)
     #expect(log.take() == ["d", "e 2"])
     a.value = 2
@@ -401,11 +301,7 @@ struct PropagationConformanceTests {
     let log = Log()
     let a = Cell(1)
     let b = Cell(10)
-    let sum = Derived { () -> Int in
-      let value = a.value + b.value
-      log("sum \(value)")
-      return value
-    }
+    let sum = log.derived(showingResult: "sum") { a.value + b.value }
     let zero = Derived { () -> Int in
       _ = a.value
       log("zero")

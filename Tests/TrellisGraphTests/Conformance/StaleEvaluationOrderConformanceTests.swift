@@ -14,21 +14,13 @@ struct StaleEvaluationOrderConformanceTests {
   func staleInputsRecomputeOnce() {
     let log = Log()
     let a = Cell(0)
-    let b = Derived { () -> Int in
-      let value = a.value
-      log("b \(value)")
-      return value
-    }
+    let b = log.derived(showingResult: "b") { a.value }
     let c = Derived { () -> String in
       _ = a.value
       log("c")
       return "c"
     }
-    let d = Derived { () -> String in
-      let value = "\(b.value) \(c.value)"
-      log("d \(value)")
-      return value
-    }
+    let d = log.derived(showingResult: "d") { "\(b.value) \(c.value)" }
     #expect(d.value == "0 c")
     a.value = 1
     #expect(d.value == "1 c")
@@ -40,21 +32,9 @@ struct StaleEvaluationOrderConformanceTests {
   func chainValuesAreFresh() {
     let log = Log()
     let a = Cell(0)
-    let b = Derived { () -> Int in
-      let value = a.value + 1
-      log("b \(value)")
-      return value
-    }
-    let c = Derived { () -> Int in
-      let value = b.value + 1
-      log("c \(value)")
-      return value
-    }
-    let d = Derived { () -> Int in
-      let value = c.value + 1
-      log("d \(value)")
-      return value
-    }
+    let b = log.derived(showingResult: "b") { a.value + 1 }
+    let c = log.derived(showingResult: "c") { b.value + 1 }
+    let d = log.derived(showingResult: "d") { c.value + 1 }
     #expect(d.value == 3)
     a.value = 10
     #expect(b.value == 11)

@@ -38,11 +38,7 @@ struct UntrackedConformanceTests {
     let log = Log()
     let a = Cell(0)
     let b = Cell(10)
-    let c = Derived { () -> Int in
-      let value = a.value + GraphEvaluation.untracked { b.value }
-      log("c \(value)")
-      return value
-    }
+    let c = log.derived(showingResult: "c") { a.value + GraphEvaluation.untracked { b.value } }
     #expect(c.value == 10)
     a.value = 1
     #expect(c.value == 11)
@@ -110,11 +106,7 @@ struct UntrackedConformanceTests {
     let effect = Effect(in: graph) {
       log("effect \(a.peek()) \(a.untrackedValue) \(doubled.peek())")
     }
-    let derived = Derived { () -> Int in
-      let value = a.peek() + doubled.peek()
-      log("derived \(value)")
-      return value
-    }
+    let derived = log.derived(showingResult: "derived") { a.peek() + doubled.peek() }
     #expect(derived.value == 3)
     a.value = 2
     graph.flush()

@@ -31,10 +31,21 @@ struct DynamicGraphWorkloadTests {
     #expect(large.iterations == 7000)
     #expect(large.title == "4-1000x12 - dyn5%")
 
+    let deep = DynamicGraphConfig.deep
+    #expect(deep.width == 5)
+    #expect(deep.totalLayers == 500)
+    #expect(deep.staticFraction == 1)
+    #expect(deep.nSources == 3)
+    #expect(deep.iterations == 500)
+    #expect(deep.valueType == .double)
+    #expect(deep.expectedDoubleSum == 3.0239642676898464e241)
+    #expect(deep.title == "3-5x500")
+    #expect(large.valueType == .int)
+
     #expect(
       DynamicGraphConfig.perfTests.map(\.title) == [
         "2-10x5 - lazy80%", "6-10x10 - dyn25% - lazy80%", "4-1000x12 - dyn5%", "25-1000x5",
-        "6-100x15 - dyn50%",
+        "3-5x500", "6-100x15 - dyn50%",
       ])
   }
 
@@ -44,7 +55,7 @@ struct DynamicGraphWorkloadTests {
       DynamicGraphConfig.staticGraph, .staticGraphPartialRead, .smallDynamicGraph,
     ])
   func smallGraphs(config: DynamicGraphConfig) {
-    let graph = DynamicGraph(config: config, graph: Graph(executor: .manual))
+    let graph = DynamicGraph<Int>(config: config, graph: Graph(executor: .manual))
     let run = graph.run()
     #expect(run.isFirstRun)
     #expect(run.sum == config.expectedSum)
@@ -57,7 +68,7 @@ struct DynamicGraphWorkloadTests {
 
   @Test("25-1000x5 sums to 1171484375000 with 735,756 evaluations")
   func wideDense() {
-    let graph = DynamicGraph(config: .wideDense, graph: Graph(executor: .manual))
+    let graph = DynamicGraph<Int>(config: .wideDense, graph: Graph(executor: .manual))
     #expect(graph.readLeafCount == 1000)
     #expect(graph.evaluationCount == 4000)  // the effect evaluated every node once
     let first = graph.run()
@@ -71,7 +82,7 @@ struct DynamicGraphWorkloadTests {
 
   @Test("4-1000x12 - dyn5% sums to 29355933696000 with 1,473,791 evaluations")
   func largeWebApp() {
-    let graph = DynamicGraph(config: .largeWebApp, graph: Graph(executor: .manual))
+    let graph = DynamicGraph<Int>(config: .largeWebApp, graph: Graph(executor: .manual))
     #expect(graph.readLeafCount == 1000)
     let first = graph.run()
     #expect(first.sum == 29_355_933_696_000)
@@ -88,7 +99,7 @@ struct DynamicGraphWorkloadTests {
     .enabled(if: longWorkloads, "set TRELLIS_LONG_WORKLOADS=1 to run"),
     arguments: [DynamicGraphConfig.wideDense, .largeWebApp, .veryDynamic])
   func warmCounts(config: DynamicGraphConfig) {
-    let graph = DynamicGraph(config: config, graph: Graph(executor: .manual))
+    let graph = DynamicGraph<Int>(config: config, graph: Graph(executor: .manual))
     let first = graph.run()
     #expect(first.sum == config.expectedSum)
     #expect(first.count == config.expectedFirstRunCount)
@@ -104,7 +115,7 @@ struct DynamicGraphWorkloadTests {
     .enabled(if: longWorkloads, "set TRELLIS_LONG_WORKLOADS=1 to run"),
     arguments: [DynamicGraphConfig.simpleComponent, .dynamicComponent])
   func lazyConfigurations(config: DynamicGraphConfig) {
-    let graph = DynamicGraph(config: config, graph: Graph(executor: .manual))
+    let graph = DynamicGraph<Int>(config: config, graph: Graph(executor: .manual))
     #expect(graph.readLeafCount == 2)
     let run = graph.run()
     #expect(run.sum == config.expectedSum)
@@ -117,8 +128,65 @@ struct DynamicGraphWorkloadTests {
   func benchmarkDriver() {
     let result = DynamicBenchmark.run(.smallDynamicGraph, runs: 2)
     #expect(result.title == "2-4x2 - dyn50%")
-    #expect(result.runs == 2)
-    #expect(result.result.sum == 72)
+    #expect(result.samples.count == 2)
+    #expect(result.fastest == result.samples.min())
+    #expect(result.sum == "72")
     #expect(result.failures.isEmpty, "\(result.failures)")
+  }
+}
+
+/// The dynamic graph computed with `Double`, as `3-5x500` is (its values outgrow `Int`).
+@Suite("Dynamic graph workload in Double")
+@MainActor
+struct DoubleDynamicGraphWorkloadTests {
+  @Test(
+    "Double gives the Int sums and counts on the framework tests' small graphs",
+    arguments: [
+      DynamicGraphConfig.staticGraph, .staticGraphPartialRead, .smallDynamicGraph,
+    ])
+  func smallGraphs(config: DynamicGraphConfig) {
+    let graph = DynamicGraph<Double>(config: config, graph: Graph(executor: .manual))
+    let run = graph.run()
+    #expect(run.sum == Double(config.expectedSum ?? -1))
+    #expect(run.count == config.expectedFirstRunCount)
+    #expect(run.failures.isEmpty, "\(run.failures)")
+  }
+
+  @Test("a dynamic node's parity and skipped input follow JavaScript's number rules")
+  func javaScriptNumberRules() {
+    #expect(
+      [0.0, 1, 2, 3, -3, 2.5, 3.5, 1e300, .infinity, .nan].map(\.isOdd) == [
+        false, true, false, true, true, false, true, false, false, false,
+      ])
+    #expect([7.0, -7, 7.5, 9].map { $0.remainderIndex(3) } == [1, nil, nil, 0])
+    #expect([7, -7, 6].map { $0.remainderIndex(3) } == [1, nil, 0])
+    #expect([1, 2, -3].map(\.isOdd) == [true, false, true])
+  }
+
+  @Test(
+    "3-5x500 sums to the benchmark's 3.0239642676898464e241 with 1,246,502 evaluations",
+    .enabled(if: longWorkloads, "set TRELLIS_LONG_WORKLOADS=1 to run"))
+  func deep() {
+    let graph = DynamicGraph<Double>(config: .deep, graph: Graph(executor: .manual))
+    #expect(graph.evaluationCount == 2495)
+    let first = graph.run()
+    #expect(first.sum == 3.0239642676898464e241)
+    #expect(first.count == 1_246_502)
+    let warm = graph.run()
+    #expect(warm.sum == 3.0239642676898464e241)
+    #expect(warm.count == 1_246_500)
+    #expect(first.failures.isEmpty && warm.failures.isEmpty, "\(first.failures + warm.failures)")
+  }
+
+  @Test("the driver computes 3-5x500's configuration type in Double")
+  func driverPicksDouble() {
+    var config = DynamicGraphConfig.deep
+    config.iterations = 0
+    config.expectedCount = 0
+    config.expectedFirstRunCount = 2495
+    let result = DynamicBenchmark.run(config, warmUps: 1, runs: 1)
+    // With no writes the leaves keep their initial values, about 10²³⁸: a Double's text.
+    #expect(Double(result.sum) != nil && Int(result.sum) == nil)
+    #expect(result.failures.filter { !$0.check.hasSuffix("sum") }.isEmpty, "\(result.failures)")
   }
 }
