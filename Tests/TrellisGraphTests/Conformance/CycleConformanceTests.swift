@@ -131,16 +131,7 @@ struct CycleConformanceTests {
     #expect(diagnostics == [])
     closed.value = false
     #expect(try first.get() == 0)
-    let recovered = Result { try second.object!.get() }
-    withKnownIssue(
-      """
-      The read that closed the cycle (second reading first) threw before recording its \
-      dependency, so second keeps the cycle error for good: breaking the cycle does not \
-      recover it.
-      """
-    ) {
-      #expect((try? recovered.get()) == 1)
-    }
+    #expect(try second.object!.get() == 1)
   }
 
   @Test("a plain read of a value on a cycle reports it and returns the previous value")
