@@ -28,10 +28,13 @@ extension NodeStore {
   private func settleTransaction() {
     beginOperation()
     defer { endOperation() }
-    let cells = unsettledCells
-    unsettledCells.removeAll(keepingCapacity: true)
-    for cell in cells where isLive(cell) && nodes[Int(cell.slot)].flags.contains(.unsettled) {
-      _ = updateNode(cell.slot)
+    // Settling a cell runs no user code, so the list does not change while it is walked.
+    for index in 0..<unsettledCells.count {
+      let cell = unsettledCells[index]
+      if isLive(cell) && nodes[Int(cell.slot)].flags.contains(.unsettled) {
+        _ = updateNode(cell.slot)
+      }
     }
+    unsettledCells.truncate(to: 0)
   }
 }

@@ -79,7 +79,7 @@ final class NodeStore {
 
   // Transactions (see `NodeStore+Transaction.swift`).
   @exclusivity(unchecked) @usableFromInline var transactionDepth = 0
-  @exclusivity(unchecked) var unsettledCells: [NodeRef] = []
+  @exclusivity(unchecked) var unsettledCells = RecordStorage<NodeRef>(capacity: 16)
 
   // The evaluation in progress (see `NodeStore+Evaluation.swift`).
   /// The node whose computation is running; reads become its dependencies. -1 when none.
