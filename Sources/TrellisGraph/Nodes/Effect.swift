@@ -17,6 +17,13 @@ public final class Effect: GraphNode {
   /// Why the latest run happened: the sources that changed since the run before it. Empty for
   /// the first run and for explicit `run()` calls on an up-to-date effect.
   public private(set) var lastRunReasons: [InvalidationReason] = []
+  /// Whether the effect keeps the reasons of its runs (`lastRunReasons`). When false it keeps
+  /// none: hosts that do not explain their updates turn this off.
+  public var recordsReasons = true
+  /// The flush in which `runsInFlush` was counted (see `Graph.flush()`).
+  var flushStamp = 0
+  /// How many times the effect ran in the flush `flushStamp`.
+  var runsInFlush = 0
   private let body: () -> Void
 
   /// Creates an effect and, by default, runs it once right away to record its dependencies.
@@ -46,8 +53,13 @@ public final class Effect: GraphNode {
   public func run() {
     if flags.contains(.disposed) { return }
     flags.remove([.dirty, .pending])
-    lastRunReasons = staleReasons
-    if !staleReasons.isEmpty { staleReasons = [] }
+    if recordsReasons {
+      lastRunReasons = staleReasons
+      if !staleReasons.isEmpty { staleReasons = [] }
+    } else if !staleReasons.isEmpty {
+      // Keeps the buffer: marking appends to it, and a reused buffer allocates nothing.
+      staleReasons.removeAll(keepingCapacity: true)
+    }
     runCount += 1
     Evaluation.run(self, body)
     if flags.contains(.dirty) { schedule() }
@@ -70,7 +82,7 @@ public final class Effect: GraphNode {
   public func runIfStale() -> Bool {
     if flags.contains(.disposed) { return false }
     guard Propagation.needsUpdate(self) else {
-      if !staleReasons.isEmpty { staleReasons = [] }
+      if !staleReasons.isEmpty { staleReasons.removeAll(keepingCapacity: !recordsReasons) }
       return false
     }
     run()

@@ -8,18 +8,20 @@
 ///   flushes; later changes in the same turn join that flush.
 /// - With `.manual`, nothing runs until `flush()` is called: tests drive it deterministically.
 ///
-/// Inside a flush, effects run by increasing `Effect.depth` (ties in scheduling order). Work
-/// scheduled during a flush runs in the same flush, in a further round. If work keeps
-/// scheduling itself for `maximumRounds` rounds, the flush stops and reports a
-/// `GraphDiagnostic.Kind.updateCycle` naming the effects still scheduled; they stay stale and
-/// will not run until something they read changes again. The same holds across flushes: when
-/// `maximumRounds` flushes in a row were each scheduled by the previous one's `afterFlush`
-/// work (lifecycle actions writing state), the chain is reported and stopped. Never a hang.
+/// Inside a flush, effects run by increasing `Effect.depth`, ties in scheduling order. An effect
+/// scheduled during a flush joins the same flush at its depth, so a tree whose bodies schedule
+/// their children level by level runs in one flush however deep it is. If one effect runs more
+/// than `maximumRounds` times in one flush, the flush stops and reports a
+/// `GraphDiagnostic.Kind.updateCycle` naming that effect and the others still scheduled; they
+/// stay stale and will not run until something they read changes again. The same holds across
+/// flushes: when `maximumRounds` flushes in a row were each scheduled by the previous one's
+/// `afterFlush` work (lifecycle actions writing state), the chain is reported and stopped.
+/// Never a hang.
 @MainActor
 public final class Graph {
   /// How this graph's flushes are triggered.
   public let executor: GraphExecutor
-  /// The bound on rounds within one flush before it is reported as an update cycle.
+  /// How many times one effect may run in one flush before it is reported as an update cycle.
   public var maximumRounds = 100
   /// How many flushes ran work so far.
   public private(set) var flushCount = 0
@@ -30,7 +32,17 @@ public final class Graph {
   /// commits lifecycle actions here.
   public var afterFlush: (@MainActor () -> Void)?
 
-  private var queue: [Effect] = []
+  /// Called when an effect is queued while no flush is running. When set, the graph schedules
+  /// no flush task of its own: a host drives one update cycle (flush, commit, lifecycle) per
+  /// main-actor turn instead.
+  package var onWorkScheduled: (@MainActor () -> Void)?
+
+  /// The scheduled effects: a binary min-heap by (depth, scheduling order).
+  private var queue: [QueuedEffect] = []
+  /// The scheduling order of the next queued effect.
+  private var nextSequence = 0
+  /// Identifies the running flush, so each effect counts its runs per flush.
+  private var flushStamp = 0
   /// True while `afterFlush` runs (lifecycle actions of the flush that just ended).
   private var isCommitting = false
   /// Whether the next flush was scheduled by the previous one's lifecycle actions.
@@ -47,12 +59,14 @@ public final class Graph {
   }
 
   /// The names of the effects waiting for a flush, in scheduling order.
-  public var pendingEffectNames: [String] { queue.map(\.name) }
+  public var pendingEffectNames: [String] {
+    queue.sorted(by: QueuedEffect.precedes).map(\.effect.name)
+  }
 
   /// Drops every scheduled effect without running it (they stay stale until something they
   /// read changes again). For hosts that stop an update cycle.
   public func discardPendingWork() {
-    for effect in queue { effect.flags.remove(.queued) }
+    for entry in queue { entry.effect.flags.remove(.queued) }
     queue.removeAll()
   }
 
@@ -67,7 +81,7 @@ public final class Graph {
   /// Runs every stale effect now, parents before children, until nothing is stale. Changes to
   /// tracked properties made on other threads are taken in first. Calling it during a flush
   /// does nothing (the running flush picks the work up).
-  /// - Complexity: O(k log k) for k effects scheduled, plus their evaluations.
+  /// - Complexity: O(k log k) for k effect runs, plus their evaluations.
   public func flush() {
     TrackedChangeInbox.drain()
     guard !isFlushing, !queue.isEmpty else { return }
@@ -92,20 +106,20 @@ public final class Graph {
       afterFlush?()
       isCommitting = false
     }
-    var rounds = 0
-    while !queue.isEmpty {
-      rounds += 1
-      if rounds > maximumRounds {
-        reportUpdateCycle(over: "\(maximumRounds) rounds of one flush")
+    flushStamp &+= 1
+    while let effect = popFirst() {
+      effect.flags.remove(.queued)
+      if effect.flushStamp != flushStamp {
+        effect.flushStamp = flushStamp
+        effect.runsInFlush = 0
+      }
+      guard effect.runsInFlush < maximumRounds || !effect.isStale else {
+        reportUpdateCycle(over: "\(maximumRounds) runs in one flush", first: effect)
         return
       }
-      let batch = queue.enumerated().sorted {
-        ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset)
-      }
-      queue.removeAll(keepingCapacity: true)
-      for (_, effect) in batch {
-        effect.flags.remove(.queued)
-        if effect.runIfStale() { runCount += 1 }
+      if effect.runIfStale() {
+        effect.runsInFlush += 1
+        runCount += 1
       }
     }
   }
@@ -120,11 +134,17 @@ public final class Graph {
   }
 
   func enqueue(_ effect: Effect) {
-    queue.append(effect)
+    push(QueuedEffect(depth: effect.depth, sequence: nextSequence, effect: effect))
+    nextSequence &+= 1
     // Work scheduled while a flush commits its lifecycle actions continues that flush's chain:
     // if the chain never ends, it is an update cycle spread over many flushes.
     if isCommitting { nextFlushIsChained = true }
-    guard executor == .mainActor, !isFlushing, !flushTaskScheduled else { return }
+    guard !isFlushing else { return }
+    if let onWorkScheduled {
+      onWorkScheduled()
+      return
+    }
+    guard executor == .mainActor, !flushTaskScheduled else { return }
     flushTaskScheduled = true
     Task { @MainActor [weak self] in
       self?.flushTaskScheduled = false
@@ -132,12 +152,10 @@ public final class Graph {
     }
   }
 
-  private func reportUpdateCycle(over span: String) {
-    let names = queue.map(\.name)
-    for effect in queue {
-      effect.flags.remove(.queued)
-    }
-    queue.removeAll()
+  private func reportUpdateCycle(over span: String, first: Effect? = nil) {
+    var names = pendingEffectNames
+    if let first, !names.contains(first.name) { names.insert(first.name, at: 0) }
+    discardPendingWork()
     GraphDiagnostics.report(
       GraphDiagnostic(
         kind: .updateCycle, nodes: names,
@@ -146,5 +164,49 @@ public final class Graph {
           + (names.count == 1 ? "invalidating itself" : "invalidating each other")
           + " for \(span); the work was stopped. Look for a body, effect or lifecycle action "
           + "that writes state it (or its parent) reads, or an .id that changes every update."))
+  }
+
+  // MARK: - The run queue
+
+  /// One scheduled effect with its place in the run order.
+  private struct QueuedEffect {
+    let depth: Int
+    let sequence: Int
+    let effect: Effect
+
+    static func precedes(_ lhs: QueuedEffect, _ rhs: QueuedEffect) -> Bool {
+      lhs.depth != rhs.depth ? lhs.depth < rhs.depth : lhs.sequence < rhs.sequence
+    }
+  }
+
+  private func push(_ entry: QueuedEffect) {
+    queue.append(entry)
+    var child = queue.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard QueuedEffect.precedes(queue[child], queue[parent]) else { break }
+      queue.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private func popFirst() -> Effect? {
+    guard let first = queue.first else { return nil }
+    let last = queue.removeLast()
+    if !queue.isEmpty {
+      queue[0] = last
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        guard left < queue.count else { break }
+        let right = left + 1
+        var smallest = left
+        if right < queue.count, QueuedEffect.precedes(queue[right], queue[left]) { smallest = right }
+        guard QueuedEffect.precedes(queue[smallest], queue[parent]) else { break }
+        queue.swapAt(parent, smallest)
+        parent = smallest
+      }
+    }
+    return first.effect
   }
 }
