@@ -119,14 +119,15 @@ struct StoreScreen: View {
     }
     #expect(values == [5, 5])
     #expect(diagnostics.map(\.kind) == [.invalidInput, .invalidInput, .invalidInput])
-    #expect(diagnostics.map(\.nodes) == [["State<Int>"], ["State<Int>"], ["State<Int>"]])
+    #expect(diagnostics.map(\.nodes) == Array(repeating: ["@State Unmounted.value"], count: 3))
     #expect(
       diagnostics.first?.message
-        == "State<Int> was read outside of a mounted view, so it has no storage; reads give the "
-        + "initial value and writes are ignored. Read state only from body, actions and "
-        + "lifecycle callbacks of a mounted view.")
+        == "@State Unmounted.value (State<Int>) was read outside of a mounted view, so it has no "
+        + "storage; reads give the initial value and writes are ignored. Read state only from "
+        + "body, actions and lifecycle callbacks of a mounted view.")
     #expect(
-      diagnostics.dropFirst().first?.message.hasPrefix("State<Int> was written outside") == true)
+      diagnostics.dropFirst().first?.message.hasPrefix(
+        "@State Unmounted.value (State<Int>) was written outside") == true)
   }
 
   @Test func aMissingEnvironmentObjectIsAnErrorNamingTheTypeAndTheReader() {

@@ -30,12 +30,13 @@ public struct StateObject<ObjectType: ObjectTrackable>: DynamicProperty, Runtime
 
   /// Links the property to its slot, creating the object on the first body run.
   public func _link(to node: ViewNode, ordinal: Int, label: String) {
+    guard let composite = node.composite else { return }
     let object: ObjectType
-    if let existing = node.slots[ordinal] as? ObjectType {
+    if let existing = composite.slot(ordinal) as? ObjectType {
       object = existing
     } else {
       object = box.factory()
-      node.slots[ordinal] = object
+      composite.setSlot(ordinal, object)
     }
     box.object = object
     object.objectChanges.recordRead()

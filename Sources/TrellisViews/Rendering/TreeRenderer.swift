@@ -1,0 +1,93 @@
+/// The renderer behind `ViewHost.tree` and `ViewHost.dump()`: it keeps the elements as a tree
+/// of objects, updated in place by each commit, and turns it into a `RenderedNode` value on
+/// demand.
+@MainActor
+final class TreeRenderer: Renderer {
+  /// One element of the tree.
+  final class Element {
+    let kind: String
+    let identity: String?
+    var text: String?
+    var attributes: ElementAttributes
+    var children: [Element] = []
+
+    init(kind: String, identity: String?, text: String?, attributes: ElementAttributes) {
+      self.kind = kind
+      self.identity = identity
+      self.text = text
+      self.attributes = attributes
+    }
+
+    /// Takes the subtree apart one element at a time, so that releasing a tree of any depth
+    /// needs no recursion: every element is released with no children left.
+    deinit {
+      var stack = children
+      children = []
+      while let element = stack.popLast() {
+        stack.append(contentsOf: element.children)
+        element.children = []
+      }
+    }
+  }
+
+  let rootElement = Element(kind: "Root", identity: nil, text: nil, attributes: [])
+
+  func createElement(_ description: ElementDescription) -> Element {
+    Element(
+      kind: description.kind.name, identity: description.identity, text: description.text,
+      attributes: description.attributes)
+  }
+
+  func insert(_ child: Element, into parent: Element, at index: Int) {
+    parent.children.insert(child, at: index)
+  }
+
+  func move(_ child: Element, in parent: Element, from source: Int, to destination: Int) {
+    parent.children.remove(at: source)
+    parent.children.insert(child, at: destination)
+  }
+
+  func remove(_ child: Element, from parent: Element, at index: Int) {
+    parent.children.remove(at: index)
+  }
+
+  func setText(_ text: String?, of element: Element) { element.text = text }
+
+  func setAttributes(_ attributes: ElementAttributes, of element: Element) {
+    element.attributes = attributes
+  }
+
+  /// The tree now: the root view's single element, `Root` around several, `Empty` for none.
+  /// O(n) in the tree's size, without recursion.
+  var tree: RenderedNode {
+    switch rootElement.children.count {
+    case 0: return RenderedNode(kind: "Empty")
+    case 1: return Self.rendered(rootElement.children[0])
+    default: return Self.rendered(rootElement)
+    }
+  }
+
+  private static func rendered(_ top: Element) -> RenderedNode {
+    var entries: [RenderedNode.Entry] = []
+    // Pre-order; a subtree's size is known once its last descendant is written, so each
+    // opened element is remembered until the stack passes it.
+    var stack: [(element: Element, entry: Int?)] = [(top, nil)]
+    var open: [Int] = []
+    while let (element, finished) = stack.popLast() {
+      if let finished {
+        entries[finished].subtreeSize = entries.count - finished
+        _ = open.popLast()
+        continue
+      }
+      let position = entries.count
+      entries.append(
+        RenderedNode.Entry(
+          kind: element.kind, text: element.text, id: element.identity,
+          attributes: element.attributes.map(\.description), subtreeSize: 1))
+      stack.append((element, position))
+      open.append(position)
+      for child in element.children.reversed() { stack.append((child, nil)) }
+    }
+    return RenderedNode(storage: RenderedNode.Storage(entries), index: 0)
+  }
+}
