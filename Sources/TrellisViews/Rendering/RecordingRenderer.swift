@@ -119,6 +119,28 @@ public final class RecordingRenderer: Renderer {
 
     /// Every mutation.
     public var total: Int { creates + inserts + moves + removes + textUpdates + attributeUpdates }
+
+    /// Creates counts, zero unless given.
+    /// - Parameters:
+    ///   - creates: `createElement` calls.
+    ///   - inserts: `insert` calls.
+    ///   - moves: `move` calls.
+    ///   - removes: `remove` calls.
+    ///   - textUpdates: `setText` calls.
+    ///   - attributeUpdates: `setAttributes` calls.
+    ///   - commits: commits that made at least one mutation.
+    public init(
+      creates: Int = 0, inserts: Int = 0, moves: Int = 0, removes: Int = 0,
+      textUpdates: Int = 0, attributeUpdates: Int = 0, commits: Int = 0
+    ) {
+      self.creates = creates
+      self.inserts = inserts
+      self.moves = moves
+      self.removes = removes
+      self.textUpdates = textUpdates
+      self.attributeUpdates = attributeUpdates
+      self.commits = commits
+    }
   }
 
   /// The container of the root view's elements.

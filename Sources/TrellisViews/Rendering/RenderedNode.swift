@@ -162,45 +162,59 @@ public struct RenderedNode: Equatable, Sendable {
   ) -> String {
     enum Item {
       case node(position: Int, depth: Int)
-      case line(String)
+      case line(String, depth: Int)
     }
-    var output = ""
+    // Bytes, and one run of spaces sliced for every indentation: a dump of a deep tree is
+    // mostly indentation, and copying a slice is one memory copy.
+    var output: [UInt8] = []
+    var spaces: [UInt8] = []
+    func indent(_ depth: Int) {
+      if spaces.count < 2 * depth {
+        spaces = [UInt8](repeating: UInt8(ascii: " "), count: max(2 * depth, 2 * spaces.count))
+      }
+      output.append(contentsOf: spaces[0..<(2 * depth)])
+    }
     var stack: [Item] = [.node(position: index, depth: 0)]
     let entries = storage.entries
     while let item = stack.popLast() {
-      guard case .node(let position, let depth) = item else {
-        if case .line(let line) = item { output += line + "\n" }
+      switch item {
+      case .line(let line, let depth):
+        indent(depth)
+        output.append(contentsOf: line.utf8)
+        output.append(UInt8(ascii: "\n"))
         continue
-      }
-      let entry = entries[position]
-      var line = String(repeating: "  ", count: depth) + entry.kind
-      if let id = entry.id { line += " #\(id)" }
-      if let text = entry.text {
-        var shown = text.replacingOccurrences(of: "\n", with: "\\n")
-        if shown.count > maxTextLength { shown = String(shown.prefix(maxTextLength)) + "…" }
-        line += " \"\(shown)\""
-      }
-      for attribute in entry.attributes { line += " \(attribute)" }
-      output += line + "\n"
-      var children: [Int] = []
-      var child = position + 1
-      while child < position + entry.subtreeSize {
-        children.append(child)
-        child += entries[child].subtreeSize
-      }
-      guard !children.isEmpty else { continue }
-      let indent = String(repeating: "  ", count: depth + 1)
-      guard depth + 1 < maxDepth else {
-        stack.append(.line(indent + "… \(children.count) children"))
-        continue
-      }
-      if children.count > maxChildren {
-        stack.append(.line(indent + "… \(children.count - maxChildren) more"))
-      }
-      for child in children.prefix(maxChildren).reversed() {
-        stack.append(.node(position: child, depth: depth + 1))
+      case .node(let position, let depth):
+        let entry = entries[position]
+        indent(depth)
+        var line = entry.kind
+        if let id = entry.id { line += " #\(id)" }
+        if let text = entry.text {
+          var shown = text.replacingOccurrences(of: "\n", with: "\\n")
+          if shown.count > maxTextLength { shown = String(shown.prefix(maxTextLength)) + "…" }
+          line += " \"\(shown)\""
+        }
+        for attribute in entry.attributes { line += " \(attribute)" }
+        output.append(contentsOf: line.utf8)
+        output.append(UInt8(ascii: "\n"))
+        var children: [Int] = []
+        var child = position + 1
+        while child < position + entry.subtreeSize {
+          children.append(child)
+          child += entries[child].subtreeSize
+        }
+        guard !children.isEmpty else { continue }
+        guard depth + 1 < maxDepth else {
+          stack.append(.line("… \(children.count) children", depth: depth + 1))
+          continue
+        }
+        if children.count > maxChildren {
+          stack.append(.line("… \(children.count - maxChildren) more", depth: depth + 1))
+        }
+        for child in children.prefix(maxChildren).reversed() {
+          stack.append(.node(position: child, depth: depth + 1))
+        }
       }
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 }
