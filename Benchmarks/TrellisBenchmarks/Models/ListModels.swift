@@ -110,3 +110,41 @@ enum EnvironmentList {
     var body: some View { Text("\(row.title) \(accent)") }
   }
 }
+
+/// The list of the structural cases (js-framework-benchmark's operations, large-list edits):
+/// property-level rows with a title and a selection flag, each shown by `RowView` as one
+/// `Text` (the selected row's text starts with `* `).
+enum KeyedRowList {
+  final class Store: Trackable {
+    @Tracked var rows: [Row]
+    init(rows: [Row]) { _rows = Tracked(wrappedValue: rows) }
+  }
+
+  final class Row: Trackable, Identifiable {
+    let id: Int
+    @Tracked var title: String
+    @Tracked var isSelected = false
+
+    init(id: Int, title: String) {
+      self.id = id
+      _title = Tracked(wrappedValue: title)
+    }
+  }
+
+  struct ListView: View {
+    let store: Store
+    var body: some View {
+      VStack {
+        ForEach(store.rows) { row in RowView(row: row) }
+      }
+    }
+  }
+
+  struct RowView: View {
+    let row: Row
+    var body: some View { Text(row.isSelected ? "* \(row.title)" : row.title) }
+  }
+
+  /// The text `RowView` shows for `row`.
+  static func text(of row: Row) -> String { row.isSelected ? "* \(row.title)" : row.title }
+}

@@ -24,7 +24,7 @@ public final class Effect: GraphNode {
   var flushStamp = 0
   /// How many times the effect ran in the flush `flushStamp`.
   var runsInFlush = 0
-  private let body: () -> Void
+  private let body: @MainActor () -> Void
 
   /// Creates an effect and, by default, runs it once right away to record its dependencies.
   /// - Parameters:
@@ -100,6 +100,13 @@ public final class Effect: GraphNode {
 
   /// Whether `dispose()` was called.
   public var isDisposed: Bool { flags.contains(.disposed) }
+
+  /// Whether the latest run read anything that can change: a graph node or a tracked
+  /// property. A host uses this to know that re-running the body with the same inputs would
+  /// read nothing new.
+  package var hasDependencies: Bool {
+    depsHead != nil || (trackingObserver?.observedCount ?? 0) > 0
+  }
 
   override func reevaluate() -> Bool {
     run()

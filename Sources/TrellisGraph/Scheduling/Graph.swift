@@ -37,10 +37,8 @@ public final class Graph {
   /// main-actor turn instead.
   package var onWorkScheduled: (@MainActor () -> Void)?
 
-  /// The scheduled effects: a binary min-heap by (depth, scheduling order).
-  private var queue: [QueuedEffect] = []
-  /// The scheduling order of the next queued effect.
-  private var nextSequence = 0
+  /// The scheduled effects, by depth, each depth in scheduling order.
+  private var queue = RunQueue()
   /// Identifies the running flush, so each effect counts its runs per flush.
   private var flushStamp = 0
   /// True while `afterFlush` runs (lifecycle actions of the flush that just ended).
@@ -59,15 +57,13 @@ public final class Graph {
   }
 
   /// The names of the effects waiting for a flush, in scheduling order.
-  public var pendingEffectNames: [String] {
-    queue.sorted(by: QueuedEffect.precedes).map(\.effect.name)
-  }
+  public var pendingEffectNames: [String] { queue.effects.map(\.name) }
 
   /// Drops every scheduled effect without running it (they stay stale until something they
   /// read changes again). For hosts that stop an update cycle.
   public func discardPendingWork() {
-    for entry in queue { entry.effect.flags.remove(.queued) }
-    queue.removeAll()
+    for effect in queue.effects { effect.flags.remove(.queued) }
+    queue = RunQueue()
   }
 
   /// Whether an effect is waiting for a flush. Changes to tracked properties posted from other
@@ -107,7 +103,7 @@ public final class Graph {
       isCommitting = false
     }
     flushStamp &+= 1
-    while let effect = popFirst() {
+    while let effect = queue.popFirst() {
       effect.flags.remove(.queued)
       if effect.flushStamp != flushStamp {
         effect.flushStamp = flushStamp
@@ -134,8 +130,7 @@ public final class Graph {
   }
 
   func enqueue(_ effect: Effect) {
-    push(QueuedEffect(depth: effect.depth, sequence: nextSequence, effect: effect))
-    nextSequence &+= 1
+    queue.push(effect)
     // Work scheduled while a flush commits its lifecycle actions continues that flush's chain:
     // if the chain never ends, it is an update cycle spread over many flushes.
     if isCommitting { nextFlushIsChained = true }
@@ -165,48 +160,48 @@ public final class Graph {
           + " for \(span); the work was stopped. Look for a body, effect or lifecycle action "
           + "that writes state it (or its parent) reads, or an .id that changes every update."))
   }
+}
 
-  // MARK: - The run queue
-
-  /// One scheduled effect with its place in the run order.
-  private struct QueuedEffect {
-    let depth: Int
-    let sequence: Int
-    let effect: Effect
-
-    static func precedes(_ lhs: QueuedEffect, _ rhs: QueuedEffect) -> Bool {
-      lhs.depth != rhs.depth ? lhs.depth < rhs.depth : lhs.sequence < rhs.sequence
-    }
+/// Scheduled effects in run order: by depth, and within a depth in scheduling order. One
+/// first-in-first-out bucket per depth; pushing and popping are O(1) (amortized), so a flush
+/// that schedules a whole deep tree level by level costs O(n).
+@MainActor
+private struct RunQueue {
+  private struct Bucket {
+    var effects: [Effect] = []
+    var head = 0
   }
 
-  private func push(_ entry: QueuedEffect) {
-    queue.append(entry)
-    var child = queue.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard QueuedEffect.precedes(queue[child], queue[parent]) else { break }
-      queue.swapAt(child, parent)
-      child = parent
+  private var buckets: [Bucket] = []
+  /// No bucket below this one holds an effect.
+  private var lowest = 0
+  private(set) var count = 0
+
+  var isEmpty: Bool { count == 0 }
+
+  mutating func push(_ effect: Effect) {
+    let depth = max(effect.depth, 0)
+    if depth >= buckets.count {
+      buckets.append(contentsOf: repeatElement(Bucket(), count: depth - buckets.count + 1))
     }
+    buckets[depth].effects.append(effect)
+    if depth < lowest { lowest = depth }
+    count += 1
   }
 
-  private func popFirst() -> Effect? {
-    guard let first = queue.first else { return nil }
-    let last = queue.removeLast()
-    if !queue.isEmpty {
-      queue[0] = last
-      var parent = 0
-      while true {
-        let left = 2 * parent + 1
-        guard left < queue.count else { break }
-        let right = left + 1
-        var smallest = left
-        if right < queue.count, QueuedEffect.precedes(queue[right], queue[left]) { smallest = right }
-        guard QueuedEffect.precedes(queue[smallest], queue[parent]) else { break }
-        queue.swapAt(parent, smallest)
-        parent = smallest
-      }
+  mutating func popFirst() -> Effect? {
+    guard count > 0 else { return nil }
+    while buckets[lowest].head == buckets[lowest].effects.count { lowest += 1 }
+    let effect = buckets[lowest].effects[buckets[lowest].head]
+    buckets[lowest].head += 1
+    if buckets[lowest].head == buckets[lowest].effects.count {
+      buckets[lowest].effects.removeAll(keepingCapacity: true)
+      buckets[lowest].head = 0
     }
-    return first.effect
+    count -= 1
+    return effect
   }
+
+  /// Every scheduled effect, in run order.
+  var effects: [Effect] { buckets.flatMap { $0.effects[$0.head...] } }
 }

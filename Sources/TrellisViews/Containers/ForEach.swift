@@ -17,17 +17,30 @@ import TrellisGraph
 /// content closure read changed, the content closure runs for every element, as in SwiftUI,
 /// in the `ForEach`'s own tracked computation (so a read in the closure re-runs this pass, not
 /// the parent's body). Each row is then matched by id, and a row whose view has the same
-/// inputs as before is skipped without running its body (see `ComparisonPlan`); only rows
-/// with new inputs, new rows and removed rows cost more than the pass. Ids are compared as
-/// their own type: the unchanged head and tail of the list are matched by position, the rest
-/// through a table of the current ids. Reads made in the rows' bodies re-run only that row.
+/// inputs as before is skipped without running its body (see `ComparisonPlan`). Reads made in
+/// the rows' bodies re-run only that row.
 ///
-/// Complexity: O(n) content calls and id comparisons per pass (tens of nanoseconds per row),
-/// plus the work of the rows that changed.
+/// One shortcut keeps structural edits of long lists cheap: when the parent passes a content
+/// closure that is the same closure as before (one that captures nothing, as
+/// `ForEach(rows) { row in RowView(row: row) }`), and the previous pass read nothing that can
+/// change, a row whose element is the same as before (by the rules of `ComparisonPlan`:
+/// `==`, identity for objects) would get the same view again, so its closure is not called.
+/// Then only new, changed and moved rows cost more than an id comparison.
+///
+/// Ids are compared as their own type: the unchanged head and tail of the list, and rows that
+/// kept their position, are matched by position; the rest through a table of the current ids.
+///
+/// Complexity: O(n) id comparisons per pass, plus, per row whose closure runs (all of them,
+/// unless the shortcut applies), the closure and an input comparison, plus the work of the
+/// rows that changed.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
   /// The elements.
   public let data: Data
-  let identify: (Data.Element) -> ID
+  let identify: @MainActor (Data.Element) -> ID
+  /// The key path behind `identify`, when it is one; nil when the element type decides (an
+  /// `Identifiable` element's `id`, a range's values). Two `ForEach` values identify their
+  /// elements the same way when these are equal.
+  let identifyingKeyPath: KeyPath<Data.Element, ID>?
   let content: @MainActor (Data.Element) -> Content
   let isConstantRange: Bool
 
@@ -42,6 +55,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
   ) {
     self.data = data
     identify = { $0[keyPath: id] }
+    identifyingKeyPath = id
     self.content = content
     isConstantRange = false
   }
@@ -64,6 +78,7 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
   ) {
     self.data = data
     identify = { $0.id }
+    identifyingKeyPath = nil
     self.content = content
     isConstantRange = false
   }
@@ -77,6 +92,7 @@ extension ForEach where Data == Range<Int>, ID == Int {
   public init(_ data: Range<Int>, @ViewBuilder content: @escaping @MainActor (Int) -> Content) {
     self.data = data
     identify = { $0 }
+    identifyingKeyPath = nil
     self.content = content
     isConstantRange = true
   }
@@ -88,18 +104,24 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
   unowned let node: ViewNode
   private var view: ForEach<Data, ID, Content>?
   private var effect: Effect?
-  /// The rows' ids, in the order of `node.children`.
+  /// The rows' ids and elements, in the order of `node.children`.
   private var ids: [ID] = []
+  private var elements: [Data.Element] = []
   /// Every current row by id.
   private var rows: [ID: ViewNode] = [:]
-  /// The content pass's output, kept between passes for its capacity.
-  private var produced: [(id: ID, view: Content)] = []
+  /// Whether the next pass may skip the closure for rows whose element did not change.
+  private var reusesRows = false
   /// The count a constant range started with.
   private var constantRangeCount: Int?
+  private let elementPlan = ComparisonPlan.plan(for: Data.Element.self)
 
   init(node: ViewNode) { self.node = node }
 
   func update(with view: ForEach<Data, ID, Content>) {
+    if let previous = self.view, let effect, !effect.hasDependencies {
+      reusesRows = Self.sameClosures(previous, view)
+    }
+
     self.view = view
     if view.isConstantRange { checkConstantRange(view.data.count) }
     if effect == nil {
@@ -117,101 +139,262 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
   func nodeDidUnmount() {
     effect?.dispose()
     rows = [:]
-    produced = []
+    elements = []
   }
 
-  /// The content pass: the closure for every element (tracked), then the rows (untracked).
+  /// Whether two values identify elements the same way and carry the very same content
+  /// closure (the same code and the same captured context, compared bit for bit).
+  private static func sameClosures(
+    _ old: ForEach<Data, ID, Content>, _ new: ForEach<Data, ID, Content>
+  ) -> Bool {
+    guard old.identifyingKeyPath == new.identifyingKeyPath else { return false }
+    return withUnsafeBytes(of: old.content) { old in
+      withUnsafeBytes(of: new.content) { new in old.elementsEqual(new) }
+    }
+  }
+
+  /// The content pass. Matching and the closure run here, tracked; creating and updating rows
+  /// runs untracked.
+  ///
+  /// The new list is matched in three regions: the head and the tail that keep their ids in
+  /// place, and the middle between them, where a row is matched at its old position when its
+  /// id is still there, else through `rows`. When rows may be reused (see the type's notes),
+  /// the head and tail of elements that are bit for bit the same are found first, in one scan,
+  /// and their ids are not asked for again.
   private func runContent() {
     guard let view, node.isMounted else { return }
-    produced.removeAll(keepingCapacity: true)
-    produced.reserveCapacity(view.data.count)
-    for element in view.data { produced.append((view.identify(element), view.content(element))) }
-    GraphEvaluation.untracked { reconcile() }
-  }
-
-  private func reconcile() {
+    let reuse = reusesRows
+    reusesRows = false
     let host = node.host
-    let stamp = host.nextClaimStamp()
-    let oldRows = node.children
+    let oldElements = elements
     let oldCount = ids.count
-    let newCount = produced.count
+    let newElements = Array(view.data)
+    let newCount = newElements.count
+    var sameHead = 0
+    var sameTail = 0
+    if reuse, let size = elementPlan.bitwiseSize {
+      (sameHead, sameTail) = Self.unchangedEnds(oldElements, newElements, size: size)
+    }
     var newIDs: [ID] = []
-    var newRows: [ViewNode] = []
     newIDs.reserveCapacity(newCount)
-    newRows.reserveCapacity(newCount)
-    var duplicates: [ID] = []
-
-    var head = 0
-    while head < oldCount, head < newCount, ids[head] == produced[head].id {
-      let row = oldRows[head]
-      row.claimStamp = stamp
-      Content._update(produced[head].view, in: row)
-      newIDs.append(ids[head])
-      newRows.append(row)
+    newIDs.append(contentsOf: ids[0..<sameHead])
+    for position in sameHead..<(newCount - sameTail) {
+      newIDs.append(view.identify(newElements[position]))
+    }
+    newIDs.append(contentsOf: ids[(oldCount - sameTail)..<oldCount])
+    let oldIDs = ids
+    var head = sameHead
+    while head < oldCount - sameTail, head < newCount - sameTail, oldIDs[head] == newIDs[head] {
       head += 1
     }
-    // The unchanged tail, matched by position, unless an element before it claims one of its
-    // ids (then the earlier element wins and the tail is matched by id like the rest).
-    var tail = 0
+    var tail = sameTail
     while tail < oldCount - head, tail < newCount - head,
-      ids[oldCount - 1 - tail] == produced[newCount - 1 - tail].id
+      oldIDs[oldCount - 1 - tail] == newIDs[newCount - 1 - tail]
     {
       tail += 1
     }
-    if tail > 0 {
-      let tailStamp = host.nextClaimStamp()
-      for position in (oldCount - tail)..<oldCount { oldRows[position].claimStamp = tailStamp }
-      for position in head..<(newCount - tail)
-      where rows[produced[position].id]?.claimStamp == tailStamp {
-        tail = 0
-        break
-      }
-    }
-    for position in head..<(newCount - tail) {
-      let (id, content) = produced[position]
-      if let row = rows[id] {
-        guard row.claimStamp != stamp else {
-          duplicates.append(id)
-          continue
+    let stamp = host.nextClaimStamp()
+    let plan = elementPlan
+    var middle = Middle(count: newCount - head - tail)
+    let rowsBefore = node.children
+    matching: while true {
+      let oldMiddleEnd = oldCount - tail
+      for offset in 0..<middle.count {
+        let position = head + offset
+        let id = newIDs[position]
+        if position < oldMiddleEnd, oldIDs[position] == id,
+          rowsBefore[position].claimStamp != stamp
+        {
+          let row = rowsBefore[position]
+          row.claimStamp = stamp
+          middle.rows[offset] = row
+          middle.sameElement[offset] =
+            reuse && plan.inputsEqual(oldElements[position], newElements[position])
+        } else if let row = rows[id] {
+          let oldPosition = row.listPosition
+          if oldPosition >= oldMiddleEnd {
+            // An element before the unchanged tail takes one of its ids: match it all by id.
+            for row in middle.rows { row?.claimStamp = 0 }
+            tail = 0
+            middle = Middle(count: newCount - head)
+            continue matching
+          }
+          if oldPosition < head || row.claimStamp == stamp {
+            middle.isDuplicate[offset] = true
+          } else {
+            row.claimStamp = stamp
+            middle.rows[offset] = row
+          }
         }
-        row.claimStamp = stamp
-        Content._update(content, in: row)
-        newIDs.append(id)
-        newRows.append(row)
+      }
+      break
+    }
+
+    // The closure, for every row that needs its view.
+    var views: [(position: Int, view: Content)] = []
+    for position in sameHead..<head
+    where !(reuse && plan.inputsEqual(oldElements[position], newElements[position])) {
+      views.append((position, view.content(newElements[position])))
+    }
+    for offset in 0..<middle.count where !middle.isDuplicate[offset] && !middle.sameElement[offset]
+    {
+      views.append((head + offset, view.content(newElements[head + offset])))
+    }
+    for offset in 0..<(tail - min(tail, sameTail)) {
+      let old = oldCount - tail + offset
+      let new = newCount - tail + offset
+      if !(reuse && plan.inputsEqual(oldElements[old], newElements[new])) {
+        views.append((new, view.content(newElements[new])))
+      }
+    }
+    GraphEvaluation.untracked {
+      apply(
+        Pass(
+          oldCount: oldCount, newIDs: newIDs, newElements: newElements, head: head, tail: tail,
+          middle: middle, views: views, stamp: stamp))
+    }
+  }
+
+  /// How many elements at the start and at the end are the same bits in both lists (without
+  /// overlapping). One pass over raw memory: no copies, no generic calls per element.
+  private static func unchangedEnds(
+    _ old: [Data.Element], _ new: [Data.Element], size: Int
+  ) -> (head: Int, tail: Int) {
+    old.withUnsafeBytes { old in
+      new.withUnsafeBytes { new in
+        let stride = MemoryLayout<Data.Element>.stride
+        let oldCount = old.count / stride
+        let newCount = new.count / stride
+        func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+          ComparisonPlan.bitsEqual(
+            old.baseAddress! + oldIndex * stride, new.baseAddress! + newIndex * stride, size)
+        }
+        var head = 0
+        while head < oldCount, head < newCount, same(head, head) { head += 1 }
+        var tail = 0
+        while tail < oldCount - head, tail < newCount - head,
+          same(oldCount - 1 - tail, newCount - 1 - tail)
+        {
+          tail += 1
+        }
+        return (head, tail)
+      }
+    }
+  }
+
+  /// The middle region's matches.
+  private struct Middle {
+    let count: Int
+    var rows: [ViewNode?]
+    var isDuplicate: [Bool]
+    var sameElement: [Bool]
+
+    init(count: Int) {
+      self.count = count
+      rows = [ViewNode?](repeating: nil, count: count)
+      isDuplicate = [Bool](repeating: false, count: count)
+      sameElement = [Bool](repeating: false, count: count)
+    }
+  }
+
+  /// What one pass found, for `apply(_:)`.
+  private struct Pass {
+    let oldCount: Int
+    let newIDs: [ID]
+    let newElements: [Data.Element]
+    let head: Int
+    let tail: Int
+    var middle: Middle
+    let views: [(position: Int, view: Content)]
+    let stamp: UInt32
+  }
+
+  /// Creates the new rows, updates those with a new view, removes the old rows no element
+  /// kept, and installs the new order, changing only the middle of the rows' list.
+  private func apply(_ pass: Pass) {
+    let host = node.host
+    var pass = pass
+    let oldCount = pass.oldCount
+    let newCount = pass.newIDs.count
+    let oldMiddle = pass.head..<(oldCount - pass.tail)
+    for offset in 0..<pass.middle.count
+    where pass.middle.rows[offset] == nil && !pass.middle.isDuplicate[offset] {
+      let id = pass.newIDs[pass.head + offset]
+      let row = ViewNode(
+        parent: node, key: .row, viewType: Content.self, explicitID: AnyHashable(id))
+      row.claimStamp = pass.stamp
+      if let earlier = rows.updateValue(row, forKey: id) {
+        // New ids that repeat each other (neither had a row): the first one keeps it.
+        rows[id] = earlier
+        pass.middle.isDuplicate[offset] = true
       } else {
-        let row = ViewNode(
-          parent: node, key: .row, viewType: Content.self, explicitID: AnyHashable(id))
-        row.claimStamp = stamp
-        rows[id] = row
-        newIDs.append(id)
-        newRows.append(row)
-        Content._update(content, in: row)
+        pass.middle.rows[offset] = row
       }
     }
-    for offset in 0..<tail {
-      let row = oldRows[oldCount - tail + offset]
-      row.claimStamp = stamp
-      Content._update(produced[newCount - tail + offset].view, in: row)
-      newIDs.append(ids[oldCount - tail + offset])
-      newRows.append(row)
+    let hasDuplicates = pass.middle.isDuplicate.contains(true)
+    var removed: [ViewNode] = []
+    for position in oldMiddle where node.children[position].claimStamp != pass.stamp {
+      removed.append(node.children[position])
     }
-    var changed = newRows.count != oldCount
-    for (position, row) in oldRows.enumerated() where row.claimStamp != stamp {
-      rows[ids[position]] = nil
+    var middleRows: [ViewNode] = []
+    middleRows.reserveCapacity(pass.middle.count)
+    for offset in 0..<pass.middle.count where !pass.middle.isDuplicate[offset] {
+      middleRows.append(pass.middle.rows[offset]!)
+    }
+    let changed =
+      !removed.isEmpty || middleRows.count != oldMiddle.count
+      || zip(middleRows, node.children[oldMiddle]).contains { $0 !== $1 }
+    // The views, in new order; a duplicate got one too (its closure ran), which is dropped.
+    for (position, view) in pass.views {
+      let offset = position - pass.head
+      let row: ViewNode
+      if position < pass.head {
+        row = node.children[position]
+      } else if offset < pass.middle.count {
+        guard !pass.middle.isDuplicate[offset] else { continue }
+        row = pass.middle.rows[offset]!
+      } else {
+        row = node.children[oldCount - (newCount - position)]
+      }
+      Content._update(view, in: row)
+    }
+    for row in removed {
+      rows[ids[row.listPosition]] = nil
       host.unmount(row)
-      changed = true
     }
-    if !changed {
-      for position in head..<newRows.count where newRows[position] !== oldRows[position] {
-        changed = true
-        break
+    var middleIDs = pass.newIDs[pass.head..<(newCount - pass.tail)]
+    var duplicates: [ID] = []
+    if hasDuplicates {
+      var kept: [ID] = []
+      for offset in 0..<pass.middle.count {
+        if pass.middle.isDuplicate[offset] {
+          duplicates.append(middleIDs[middleIDs.startIndex + offset])
+        } else {
+          kept.append(middleIDs[middleIDs.startIndex + offset])
+        }
       }
+      middleIDs = kept[...]
     }
-    ids = newIDs
-    produced.removeAll(keepingCapacity: true)
     if changed {
-      node.children = newRows
+      ids.replaceSubrange(oldMiddle, with: middleIDs)
+      node.children.replaceSubrange(oldMiddle, with: middleRows)
+      let positionsFrom = pass.head
+      let children = node.children
+      for position in positionsFrom..<children.count where children[position].listPosition != position {
+        children[position].listPosition = position
+      }
       host.markChildrenChanged(of: node)
+    }
+    if hasDuplicates {
+      var keptElements: [Data.Element] = []
+      for position in 0..<newCount {
+        let offset = position - pass.head
+        if offset >= 0, offset < pass.middle.count, pass.middle.isDuplicate[offset] { continue }
+        keptElements.append(pass.newElements[position])
+      }
+      elements = keptElements
+    } else {
+      elements = pass.newElements
     }
     if !duplicates.isEmpty { reportDuplicates(duplicates) }
   }

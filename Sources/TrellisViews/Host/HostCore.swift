@@ -31,9 +31,8 @@ final class HostCore {
   var tasks: [Task<Void, Never>] = []
   var bodyRuns: [BodyRun] = []
   var bodyCountsByView: [String: Int] = [:]
-  var bodyCountsByType: [String: Int] = [:]
-  /// Body runs per view type, counted when updates are not logged.
-  var bodyCountsByTypeID: [ObjectIdentifier: (type: any Any.Type, count: Int)] = [:]
+  /// The composite view types this host has seen, with their body-run counts.
+  var compositeTypes: [ObjectIdentifier: CompositeType] = [:]
 
   // MARK: Elements and the commit
 
@@ -156,15 +155,8 @@ final class HostCore {
 
   /// Records one body run for the logs and counts.
   func recordBodyRun(of node: ViewNode, part: CompositePart) {
-    guard logsUpdates else {
-      let id = node.nameType.map(ObjectIdentifier.init) ?? node.viewTypeID
-      if let entry = bodyCountsByTypeID[id] {
-        bodyCountsByTypeID[id] = (entry.type, entry.count + 1)
-      } else {
-        bodyCountsByTypeID[id] = (node.nameType ?? node.viewType, 1)
-      }
-      return
-    }
+    part.type.bodyRuns += 1
+    guard logsUpdates else { return }
     var reasons = part.inputChanges
     part.inputChanges = []
     // A source written several times since the last run is one reason, named once.
@@ -175,12 +167,18 @@ final class HostCore {
     let name = node.displayName
     bodyRuns.append(BodyRun(view: name, reasons: reasons))
     bodyCountsByView[name, default: 0] += 1
-    bodyCountsByType[node.typeName, default: 0] += 1
   }
 
-  /// How many bodies ran in all, with either kind of log.
-  var totalBodyRuns: Int {
-    logsUpdates ? bodyRuns.count : bodyCountsByTypeID.values.reduce(0) { $0 + $1.count }
+  /// How many bodies ran in all.
+  var totalBodyRuns: Int { compositeTypes.values.reduce(0) { $0 + $1.bodyRuns } }
+
+  /// Body runs per view type name.
+  var bodyCountsByType: [String: Int] {
+    var counts: [String: Int] = [:]
+    for type in compositeTypes.values where type.bodyRuns > 0 {
+      counts[type.name, default: 0] += type.bodyRuns
+    }
+    return counts
   }
 
   // MARK: - Leaving the tree
@@ -194,7 +192,7 @@ final class HostCore {
       current.isMounted = false
       current.composite?.effect.dispose()
       current.parts.unmount()
-      if let element = current.element { removedElements.append(element.id) }
+      if let id = current.elementID { removedElements.append(id) }
       if let lifecycle = current.lifecycle { queueDisappearance(of: lifecycle) }
       stack.append(contentsOf: current.children.reversed())
       current.children = []

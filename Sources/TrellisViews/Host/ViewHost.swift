@@ -139,19 +139,11 @@ public final class ViewHost {
   /// - Parameter view: a display name or a type name.
   /// - Returns: the count.
   public func bodyCount(of view: String) -> Int {
-    guard core.logsUpdates else { return bodyCountsByType[view] ?? 0 }
-    return core.bodyCountsByView[view] ?? core.bodyCountsByType[view] ?? 0
+    core.bodyCountsByView[view] ?? core.bodyCountsByType[view] ?? 0
   }
 
   /// Body evaluation counts per view type name.
-  public var bodyCountsByType: [String: Int] {
-    guard !core.logsUpdates else { return core.bodyCountsByType }
-    var counts: [String: Int] = [:]
-    for entry in core.bodyCountsByTypeID.values {
-      counts[ViewTypeNames.name(of: entry.type), default: 0] += entry.count
-    }
-    return counts
-  }
+  public var bodyCountsByType: [String: Int] { core.bodyCountsByType }
 
   /// How many bodies ran so far, with either kind of log.
   public var bodyRunCount: Int { core.totalBodyRuns }
@@ -162,8 +154,7 @@ public final class ViewHost {
     core.events.removeAll()
     core.bodyRuns.removeAll()
     core.bodyCountsByView.removeAll()
-    core.bodyCountsByType.removeAll()
-    core.bodyCountsByTypeID.removeAll()
+    for type in core.compositeTypes.values { type.bodyRuns = 0 }
   }
 
   /// The rendered tree now, kept up to date by every commit; turning it into a value is O(n)

@@ -71,8 +71,6 @@ public struct ObservedObject<ObjectType: ObjectTrackable>: DynamicProperty, Obje
     wrappedValue.objectChanges.recordRead()
   }
 
-  /// Compared by the observed instance's identity.
-  var objectIdentity: ObjectIdentifier { ObjectIdentifier(wrappedValue) }
 }
 
 /// Bindings to the properties of an object, reached with `$object.property`.
@@ -121,6 +119,4 @@ public struct Bindable<Value: AnyObject>: ObjectIdentityInput {
     ObjectBindings(object: wrappedValue)[dynamicMember: keyPath]
   }
 
-  /// Compared by the model's identity.
-  var objectIdentity: ObjectIdentifier { ObjectIdentifier(wrappedValue) }
 }

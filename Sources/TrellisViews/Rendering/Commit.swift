@@ -25,17 +25,17 @@ extension HostCore {
       position += 1
     }
     for id in changedText {
-      guard let node = elements.owner(of: id), node.isMounted, var element = node.element,
-        element.isCreated, element.committedText != node.text
+      guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated,
+        node.element.committedText != node.text
       else { continue }
-      element.committedText = node.text
-      node.element = element
+      node.element.committedText = node.text
       for renderer in renderers { renderer.setText(node.text, of: id) }
     }
     for id in changedAttributes {
-      guard let node = elements.owner(of: id), node.isMounted, node.element?.isCreated == true
-      else { continue }
-      sendAttributes(of: node)
+      guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated else {
+        continue
+      }
+      sendAttributes(of: node, id: id)
     }
     for id in removedElements {
       for renderer in renderers { renderer.release(id) }
@@ -52,27 +52,25 @@ extension HostCore {
 
   /// `node`'s children changed: the element its children render into must be rebuilt.
   func markChildrenChanged(of node: ViewNode) {
-    let id = node.element?.id ?? node.hostParent
+    let id = node.elementID ?? node.hostParent
     if elements.mark(id, .children, for: commitNumber) { changedChildren.append(id) }
   }
 
   /// A leaf's text changed.
   func markTextChanged(of node: ViewNode) {
-    guard let element = node.element, element.isCreated else { return }
-    if elements.mark(element.id, .text, for: commitNumber) { changedText.append(element.id) }
+    guard let id = node.elementID, node.isElementCreated else { return }
+    if elements.mark(id, .text, for: commitNumber) { changedText.append(id) }
   }
 
   /// A node's own attributes changed. A structural wrapper's attributes belong to its first
   /// element, so its container is rebuilt.
   func markAttributesChanged(of node: ViewNode) {
-    guard let element = node.element else {
+    guard let id = node.elementID else {
       markChildrenChanged(of: node)
       return
     }
-    guard element.isCreated else { return }
-    if elements.mark(element.id, .attributes, for: commitNumber) {
-      changedAttributes.append(element.id)
-    }
+    guard node.isElementCreated else { return }
+    if elements.mark(id, .attributes, for: commitNumber) { changedAttributes.append(id) }
   }
 
   // MARK: - Rebuilding one container
@@ -104,13 +102,18 @@ extension HostCore {
       container = nil
       children = root.map { [$0] } ?? []
     } else {
-      guard let node = elements.owner(of: id), node.isMounted, node.element?.isCreated == true
-      else { return }
+      guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated else {
+        return
+      }
       container = node
       children = node.children
     }
+    let old = container?.element.children ?? rootChildren
     var contexts = [Context(element: nil)]
-    var frames = [Frame(node: nil, children: children, context: 0, opensContext: false, isNew: false)]
+    contexts[0].children.reserveCapacity(old.count)
+    var frames = [
+      Frame(node: nil, children: children, context: 0, opensContext: false, isNew: false)
+    ]
     // Attributes of structural wrappers waiting for their first element: (frame, attributes).
     var pending: [(frame: Int, attributes: ElementAttributes)] = []
     while let top = frames.last {
@@ -119,16 +122,16 @@ extension HostCore {
         frames.removeLast()
         if let last = pending.last, last.frame == frameIndex { pending.removeLast() }
         if top.opensContext, let node = top.node {
-          node.element?.children = contexts.removeLast().children
+          node.element.children = contexts.removeLast().children
         }
         if top.isNew, let lifecycle = top.node?.lifecycle { queueAppearance(of: lifecycle) }
         continue
       }
       let child = top.children[top.next]
-      frames[frameIndex].next += 1
-      let isNew = !child.isCommitted
-      child.isCommitted = true
-      guard var element = child.element else {
+      frames[frameIndex].next = top.next + 1
+      guard let childID = child.elementID else {
+        let isNew = !child.isCommitted
+        child.isCommitted = true
         if !child.attributes.isEmpty { pending.append((frames.count, child.attributes)) }
         frames.append(
           Frame(
@@ -136,44 +139,46 @@ extension HostCore {
             isNew: isNew))
         continue
       }
-      var inherited: ElementAttributes = []
-      for entry in pending.reversed() { inherited.append(contentsOf: entry.attributes) }
-      pending.removeAll()
-      if element.isCreated {
-        contexts[top.context].children.append(element.id)
-        if inherited != element.inheritedAttributes {
-          element.inheritedAttributes = inherited
-          child.element = element
-          if elements.mark(element.id, .attributes, for: commitNumber &- 1) {
-            changedAttributes.append(element.id)
+      if child.isElementCreated {
+        // An element the renderers have: it keeps its subtree; only its place and the
+        // attributes it inherits can change here.
+        contexts[top.context].children.append(childID)
+        if !pending.isEmpty || child.element.hasInheritedAttributes {
+          let inherited = takePending(&pending)
+          if inherited != child.element.inheritedAttributes {
+            child.element.inheritedAttributes = inherited
+            if elements.mark(childID, .attributes, for: commitNumber &- 1) {
+              changedAttributes.append(childID)
+            }
           }
         }
         continue
       }
-      element.inheritedAttributes = inherited
+      let isNew = !child.isCommitted
+      child.isCommitted = true
+      let inherited = pending.isEmpty ? [] : takePending(&pending)
       var attributes = child.attributes
       attributes.append(contentsOf: inherited)
-      element.committedAttributes = attributes
-      element.committedText = child.text
-      element.isCreated = true
-      child.element = element
+      child.element.inheritedAttributes = inherited
+      child.element.committedAttributes = attributes
+      child.element.committedText = child.text
+      child.isElementCreated = true
       let description = ElementDescription(
-        id: element.id, kind: element.kind, text: child.text, attributes: attributes,
-        identity: child.identityPending ? child.explicitID.map(ViewName.describeID) : nil)
+        id: childID, kind: child.element.kind, text: child.text, attributes: attributes,
+        explicitID: child.identityPending ? child.explicitID : nil)
       for renderer in renderers { renderer.create(description) }
       if let parent = contexts[top.context].element {
         let index = contexts[top.context].children.count
-        for renderer in renderers { renderer.insert(element.id, into: parent, at: index) }
+        for renderer in renderers { renderer.insert(childID, into: parent, at: index) }
       }
-      contexts[top.context].children.append(element.id)
-      contexts.append(Context(element: element.id))
+      contexts[top.context].children.append(childID)
+      contexts.append(Context(element: childID))
       frames.append(
         Frame(
           node: child, children: child.children, context: contexts.count - 1, opensContext: true,
           isNew: isNew))
     }
     let rebuilt = contexts[0].children
-    let old = container?.element?.children ?? rootChildren
     if rebuilt != old {
       ChildListDiff.edits(from: old, to: rebuilt) { edit in
         switch edit {
@@ -189,20 +194,28 @@ extension HostCore {
       }
     }
     if let container {
-      container.element?.children = rebuilt
+      container.element.children = rebuilt
     } else {
       rootChildren = rebuilt
     }
   }
 
+  /// The waiting wrappers' attributes, innermost first, for the element that takes them.
+  private func takePending(
+    _ pending: inout [(frame: Int, attributes: ElementAttributes)]
+  ) -> ElementAttributes {
+    var inherited: ElementAttributes = []
+    for entry in pending.reversed() { inherited.append(contentsOf: entry.attributes) }
+    pending.removeAll()
+    return inherited
+  }
+
   /// Sends `node`'s attributes (its own, then inherited) if the renderers have others.
-  private func sendAttributes(of node: ViewNode) {
-    guard var element = node.element else { return }
+  private func sendAttributes(of node: ViewNode, id: ElementID) {
     var attributes = node.attributes
-    attributes.append(contentsOf: element.inheritedAttributes)
-    guard attributes != element.committedAttributes else { return }
-    element.committedAttributes = attributes
-    node.element = element
-    for renderer in renderers { renderer.setAttributes(attributes, of: element.id) }
+    attributes.append(contentsOf: node.element.inheritedAttributes)
+    guard attributes != node.element.committedAttributes else { return }
+    node.element.committedAttributes = attributes
+    for renderer in renderers { renderer.setAttributes(attributes, of: id) }
   }
 }

@@ -21,7 +21,9 @@ public final class RecordingRenderer: Renderer {
     /// What it is.
     public let kind: ElementKind
     /// The explicit identity it shows, if any.
-    public let identity: String?
+    public let explicitID: AnyHashable?
+    /// `explicitID` as the rendered tree shows it.
+    public var identity: String? { explicitID.map(ViewName.describeID) }
     /// Its current text.
     public fileprivate(set) var text: String?
     /// Its current attributes.
@@ -29,10 +31,13 @@ public final class RecordingRenderer: Renderer {
     /// Its current children.
     public fileprivate(set) var children: [Element] = []
 
-    init(number: Int, kind: ElementKind, identity: String?, text: String?, attributes: ElementAttributes) {
+    init(
+      number: Int, kind: ElementKind, explicitID: AnyHashable?, text: String?,
+      attributes: ElementAttributes
+    ) {
       self.number = number
       self.kind = kind
-      self.identity = identity
+      self.explicitID = explicitID
       self.text = text
       self.attributes = attributes
     }
@@ -159,7 +164,8 @@ public final class RecordingRenderer: Renderer {
   /// - Parameter recordsMutations: false to keep only the counts.
   public init(recordsMutations: Bool = true) {
     self.recordsMutations = recordsMutations
-    rootElement = Element(number: 0, kind: ElementKind("Root"), identity: nil, text: nil, attributes: [])
+    rootElement = Element(
+      number: 0, kind: ElementKind("Root"), explicitID: nil, text: nil, attributes: [])
   }
 
   /// Every recorded mutation since the last `clear()`, in order.
@@ -196,7 +202,7 @@ public final class RecordingRenderer: Renderer {
   /// - Returns: the new element.
   public func createElement(_ description: ElementDescription) -> Element {
     let element = Element(
-      number: nextNumber, kind: description.kind, identity: description.identity,
+      number: nextNumber, kind: description.kind, explicitID: description.explicitID,
       text: description.text, attributes: description.attributes)
     nextNumber += 1
     counts.creates += 1

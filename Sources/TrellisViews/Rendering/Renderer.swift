@@ -171,7 +171,7 @@ public struct ElementKind: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Everything a renderer needs to create one element.
-public struct ElementDescription: Sendable {
+public struct ElementDescription {
   /// The host's handle for the element (for `RendererConnection`).
   public let id: ElementID
   /// What it is.
@@ -180,9 +180,13 @@ public struct ElementDescription: Sendable {
   public let text: String?
   /// Its attributes, in a stable order.
   public let attributes: ElementAttributes
-  /// The explicit identity (`ForEach` id, `.id(_:)`) the element is the first to show, as
-  /// text; nil for structural identity. Ids longer than 12 characters are shortened.
-  public let identity: String?
+  /// The explicit identity (`ForEach` id, `.id(_:)`) the element is the first to show; nil
+  /// for structural identity.
+  public let explicitID: AnyHashable?
+
+  /// `explicitID` as text, as the rendered tree shows it: ids longer than 12 characters are
+  /// shortened to their first 8 and `…`. Made on demand.
+  public var identity: String? { explicitID.map(ViewName.describeID) }
 }
 
 /// One typed attribute of an element. Each case is one family of attributes; a renderer reads

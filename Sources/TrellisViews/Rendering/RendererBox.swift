@@ -15,6 +15,10 @@ class RendererBox {
 }
 
 /// The box for one renderer type: its elements by slot of the host's element table.
+///
+/// The methods are specialized for the runtime's own renderers: in unspecialized code every
+/// access to `elements` looks up the metadata of `[R.Element?]`, which costs more than the
+/// mutation itself.
 @MainActor
 final class TypedRendererBox<R: Renderer>: RendererBox {
   let renderer: R
@@ -32,6 +36,8 @@ final class TypedRendererBox<R: Renderer>: RendererBox {
     return element
   }
 
+  @_specialize(where R == TreeRenderer)
+  @_specialize(where R == RecordingRenderer)
   override func create(_ description: ElementDescription) {
     let index = Int(description.id.index)
     if index >= elements.count {
@@ -40,22 +46,32 @@ final class TypedRendererBox<R: Renderer>: RendererBox {
     elements[index] = renderer.createElement(description)
   }
 
+  @_specialize(where R == TreeRenderer)
+  @_specialize(where R == RecordingRenderer)
   override func insert(_ child: ElementID, into parent: ElementID, at index: Int) {
     renderer.insert(element(child), into: element(parent), at: index)
   }
 
+  @_specialize(where R == TreeRenderer)
+  @_specialize(where R == RecordingRenderer)
   override func move(_ child: ElementID, in parent: ElementID, from source: Int, to destination: Int) {
     renderer.move(element(child), in: element(parent), from: source, to: destination)
   }
 
+  @_specialize(where R == TreeRenderer)
+  @_specialize(where R == RecordingRenderer)
   override func remove(_ child: ElementID, from parent: ElementID, at index: Int) {
     renderer.remove(element(child), from: element(parent), at: index)
   }
 
+  @_specialize(where R == TreeRenderer)
+  @_specialize(where R == RecordingRenderer)
   override func setText(_ text: String?, of element: ElementID) {
     renderer.setText(text, of: self.element(element))
   }
 
+  @_specialize(where R == TreeRenderer)
+  @_specialize(where R == RecordingRenderer)
   override func setAttributes(_ attributes: ElementAttributes, of element: ElementID) {
     renderer.setAttributes(attributes, of: self.element(element))
   }
@@ -64,6 +80,8 @@ final class TypedRendererBox<R: Renderer>: RendererBox {
 
   override func endCommit(_ commit: CommitInfo) { renderer.endCommit(commit) }
 
+  @_specialize(where R == TreeRenderer)
+  @_specialize(where R == RecordingRenderer)
   override func release(_ element: ElementID) {
     let index = Int(element.index)
     if index < elements.count { elements[index] = nil }

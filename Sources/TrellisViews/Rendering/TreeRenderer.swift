@@ -6,14 +6,14 @@ final class TreeRenderer: Renderer {
   /// One element of the tree.
   final class Element {
     let kind: String
-    let identity: String?
+    let explicitID: AnyHashable?
     var text: String?
     var attributes: ElementAttributes
     var children: [Element] = []
 
-    init(kind: String, identity: String?, text: String?, attributes: ElementAttributes) {
+    init(kind: String, explicitID: AnyHashable?, text: String?, attributes: ElementAttributes) {
       self.kind = kind
-      self.identity = identity
+      self.explicitID = explicitID
       self.text = text
       self.attributes = attributes
     }
@@ -30,11 +30,11 @@ final class TreeRenderer: Renderer {
     }
   }
 
-  let rootElement = Element(kind: "Root", identity: nil, text: nil, attributes: [])
+  let rootElement = Element(kind: "Root", explicitID: nil, text: nil, attributes: [])
 
   func createElement(_ description: ElementDescription) -> Element {
     Element(
-      kind: description.kind.name, identity: description.identity, text: description.text,
+      kind: description.kind.name, explicitID: description.explicitID, text: description.text,
       attributes: description.attributes)
   }
 
@@ -72,20 +72,18 @@ final class TreeRenderer: Renderer {
     // Pre-order; a subtree's size is known once its last descendant is written, so each
     // opened element is remembered until the stack passes it.
     var stack: [(element: Element, entry: Int?)] = [(top, nil)]
-    var open: [Int] = []
     while let (element, finished) = stack.popLast() {
       if let finished {
         entries[finished].subtreeSize = entries.count - finished
-        _ = open.popLast()
         continue
       }
       let position = entries.count
       entries.append(
         RenderedNode.Entry(
-          kind: element.kind, text: element.text, id: element.identity,
+          kind: element.kind, text: element.text,
+          id: element.explicitID.map(ViewName.describeID),
           attributes: element.attributes.map(\.description), subtreeSize: 1))
       stack.append((element, position))
-      open.append(position)
       for child in element.children.reversed() { stack.append((child, nil)) }
     }
     return RenderedNode(storage: RenderedNode.Storage(entries), index: 0)

@@ -8,8 +8,8 @@ enum ChildKey: Equatable {
   case branch(Bool)
   /// The erased type inside an `AnyView`.
   case type(ObjectIdentifier)
-  /// An explicit identity.
-  case id(AnyHashable)
+  /// An explicit identity (boxed: it is rare, and keeps the key one word).
+  indirect case id(AnyHashable)
   /// The result of a composite view's `body`.
   case body
   /// A `ForEach` row (matched by its id in the `ForEach`).

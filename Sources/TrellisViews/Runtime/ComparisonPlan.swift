@@ -6,7 +6,7 @@
 ///
 /// A composite view whose new value has the same inputs as the previous one is skipped: its
 /// body does not run. "Same inputs", most specific rule first:
-/// 1. an `Equatable` view is compared with `==`;
+/// 1. an `Equatable` view is compared with `==`; an instance of a class by identity;
 /// 2. a view with no stored properties is always equal;
 /// 3. otherwise the stored properties are compared one by one:
 ///    - `@State`, `@Environment`, `@StateObject` are owned by the runtime, not inputs: equal;
@@ -28,7 +28,6 @@
 /// invariant holds because a plan is built for, cached under, and only ever applied to one
 /// type `V` (every entry point is generic over `V` and looks the plan up by `V.self`). The
 /// comparison tests run under AddressSanitizer over every field kind above.
-@MainActor
 final class ComparisonPlan {
   /// How two whole values compare.
   private enum WholeValue {
@@ -40,7 +39,9 @@ final class ComparisonPlan {
     case fields
     /// The view compares itself (`CustomInputComparison`).
     case custom
-    /// Not comparable (a class or an enum without `Equatable`).
+    /// A class instance: equal when it is the same instance.
+    case identity
+    /// Not comparable (an enum or a tuple without `Equatable`).
     case neverEqual
   }
 
@@ -66,7 +67,7 @@ final class ComparisonPlan {
   private struct DynamicPropertyField {
     let offset: Int
     let label: String
-    let link: (UnsafeRawPointer, ViewNode, Int, String) -> Void
+    let link: @MainActor (UnsafeRawPointer, ViewNode, Int, String) -> Void
   }
 
   private let wholeValue: WholeValue
@@ -76,9 +77,15 @@ final class ComparisonPlan {
   /// Whether values of the type carry dynamic properties that must be linked before `body`.
   var hasDynamicProperties: Bool { !dynamicProperties.isEmpty }
 
-  private static var plans: [ObjectIdentifier: ComparisonPlan] = [:]
+  /// How many bytes to compare when the same bytes mean equal inputs (a class instance,
+  /// compared by identity, or plain data; for plain data with a custom `==`, other bytes may
+  /// still be equal, so this is a quick check, not the rule); nil otherwise.
+  let bitwiseSize: Int?
+
+  @MainActor private static var plans: [ObjectIdentifier: ComparisonPlan] = [:]
 
   /// The plan for `type`, built on first use.
+  @MainActor
   static func plan<V>(for type: V.Type) -> ComparisonPlan {
     let id = ObjectIdentifier(type)
     if let plan = plans[id] { return plan }
@@ -87,6 +94,7 @@ final class ComparisonPlan {
     return plan
   }
 
+  @MainActor
   private init<V>(_ type: V.Type) {
     var fields: [Field] = []
     var dynamicProperties: [DynamicPropertyField] = []
@@ -97,7 +105,7 @@ final class ComparisonPlan {
     } else if MemoryLayout<V>.size == 0 {
       wholeValue = .alwaysEqual
     } else if type is AnyClass {
-      wholeValue = .neverEqual
+      wholeValue = .identity
     } else {
       var reflected = false
       reflected = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
@@ -114,18 +122,35 @@ final class ComparisonPlan {
     }
     self.fields = fields
     self.dynamicProperties = dynamicProperties
+    if type is AnyClass {
+      bitwiseSize = MemoryLayout<AnyObject>.size
+    } else if _isPOD(type) {
+      bitwiseSize = MemoryLayout<V>.size
+    } else {
+      bitwiseSize = nil
+    }
   }
 
   // MARK: - Comparing
 
   /// `nil` when `old` and `new` have the same inputs; otherwise the names of the properties
   /// that differ (`@self` for the value as a whole).
+  @MainActor
   func changedInputs<V>(_ old: V, _ new: V) -> [String]? {
+    if case .custom = wholeValue {
+      return (new as! any CustomInputComparison).changedInputs(since: old)
+    }
+    return changedValues(old, new)
+  }
+
+  /// `changedInputs(_:_:)` for every rule but `custom`, off any actor.
+  private func changedValues<V>(_ old: V, _ new: V) -> [String]? {
     switch wholeValue {
     case .alwaysEqual: return nil
-    case .neverEqual: return ["@self"]
-    case .custom:
-      return (new as! any CustomInputComparison).changedInputs(since: old)
+    case .neverEqual, .custom: return ["@self"]
+    case .identity:
+      return withPointers(old, new) { Self.bitsEqual($0, $1, MemoryLayout<AnyObject>.size) }
+        ? nil : ["@self"]
     case .equatable(let equal):
       return withPointers(old, new) { equal($0, $1) } ? nil : ["@self"]
     case .fields:
@@ -141,11 +166,23 @@ final class ComparisonPlan {
   }
 
   /// Whether `old` and `new` have the same inputs; stops at the first difference.
+  @MainActor
   func inputsEqual<V>(_ old: V, _ new: V) -> Bool {
+    if case .custom = wholeValue {
+      return (new as! any CustomInputComparison).changedInputs(since: old) == nil
+    }
+    return valuesEqual(old, new)
+  }
+
+  /// `inputsEqual(_:_:)` for every rule but `custom`, off any actor: the comparisons are plain
+  /// memory reads and `==`.
+  private func valuesEqual<V>(_ old: V, _ new: V) -> Bool {
     switch wholeValue {
     case .alwaysEqual: return true
     case .neverEqual: return false
-    case .custom: return (new as! any CustomInputComparison).changedInputs(since: old) == nil
+    case .identity:
+      return withPointers(old, new) { Self.bitsEqual($0, $1, MemoryLayout<AnyObject>.size) }
+    case .custom: return false
     case .equatable(let equal): return withPointers(old, new) { equal($0, $1) }
     case .fields:
       return withPointers(old, new) { old, new in
@@ -169,7 +206,7 @@ final class ComparisonPlan {
   }
 
   /// Whether `size` bytes at `old` and `new` are the same.
-  private static func bitsEqual(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, _ size: Int) -> Bool {
+  static func bitsEqual(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, _ size: Int) -> Bool {
     var offset = 0
     while offset + 8 <= size {
       guard
@@ -197,6 +234,7 @@ final class ComparisonPlan {
   // MARK: - Linking dynamic properties
 
   /// Links every dynamic property of `view` to `node`, in declaration order.
+  @MainActor
   func linkDynamicProperties<V>(of view: V, to node: ViewNode) {
     guard !dynamicProperties.isEmpty else { return }
     withUnsafeBytes(of: view) { raw in
@@ -215,8 +253,9 @@ final class ComparisonPlan {
 
   private static func rule(_ type: any Any.Type, _ kind: _MetadataKind) -> FieldRule {
     if type is any RuntimeOwnedProperty.Type { return .skip }
-    if let binding = type as? any BindingIdentity.Type { return .compare(bindingComparison(binding)) }
-    if let object = type as? any ObjectIdentityInput.Type { return .compare(objectComparison(object)) }
+    if type is any BindingIdentity.Type { return bindingRule(type) }
+    // An object wrapper holds just its object: the same bits are the same object.
+    if let object = type as? any ObjectIdentityInput.Type { return .bits(size: object.size) }
     if let equatable = type as? any Equatable.Type { return .compare(equality(equatable)) }
     if type is AnyClass { return .bits(size: MemoryLayout<AnyObject>.size) }
     switch kind {
@@ -243,23 +282,21 @@ final class ComparisonPlan {
     }
   }
 
-  private static func bindingComparison<B: BindingIdentity>(
-    _ type: B.Type
-  ) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
-    { old, new in
-      guard let oldSource = old.assumingMemoryBound(to: B.self).pointee.sourceIdentity,
-        let newSource = new.assumingMemoryBound(to: B.self).pointee.sourceIdentity
+  /// A binding compares by its source (`Binding.sourceIdentity`), read at the offset the
+  /// binding type's own metadata reports; a binding without a known source is never equal.
+  private static func bindingRule(_ type: any Any.Type) -> FieldRule {
+    var sourceOffset: Int?
+    _forEachField(of: type, options: []) { name, offset, _, _ in
+      if String(cString: name) == "sourceIdentity" { sourceOffset = offset }
+      return true
+    }
+    guard let sourceOffset else { return .never }
+    return .compare { old, new in
+      guard
+        let oldSource = (old + sourceOffset).assumingMemoryBound(to: AnyHashable?.self).pointee,
+        let newSource = (new + sourceOffset).assumingMemoryBound(to: AnyHashable?.self).pointee
       else { return false }
       return oldSource == newSource
-    }
-  }
-
-  private static func objectComparison<O: ObjectIdentityInput>(
-    _ type: O.Type
-  ) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
-    { old, new in
-      old.assumingMemoryBound(to: O.self).pointee.objectIdentity
-        == new.assumingMemoryBound(to: O.self).pointee.objectIdentity
     }
   }
 
@@ -273,9 +310,10 @@ final class ComparisonPlan {
     }
   }
 
+  @MainActor
   private static func linker<P: DynamicProperty>(
     _ type: P.Type
-  ) -> (UnsafeRawPointer, ViewNode, Int, String) -> Void {
+  ) -> @MainActor (UnsafeRawPointer, ViewNode, Int, String) -> Void {
     { field, node, ordinal, label in
       field.assumingMemoryBound(to: P.self).pointee._link(to: node, ordinal: ordinal, label: label)
     }
@@ -293,19 +331,9 @@ extension Optional: OptionalProtocol {
 
 /// The comparison rules for a value whose type is known only at run time (a property of
 /// protocol type).
-@MainActor
 enum DynamicInputComparison {
   static func equal(_ old: Any, _ new: Any) -> Bool {
     if old is any RuntimeOwnedProperty { return true }
-    if let old = old as? any BindingIdentity, let new = new as? any BindingIdentity {
-      guard let oldSource = old.sourceIdentity, let newSource = new.sourceIdentity else {
-        return false
-      }
-      return oldSource == newSource
-    }
-    if let old = old as? any ObjectIdentityInput, let new = new as? any ObjectIdentityInput {
-      return old.objectIdentity == new.objectIdentity
-    }
     if let old = old as? any Equatable { return old.isEqualToAny(new) }
     if type(of: old) is AnyClass, type(of: new) is AnyClass {
       return (old as AnyObject) === (new as AnyObject)
@@ -325,18 +353,17 @@ protocol CustomInputComparison {
 /// Marks the property wrappers whose storage the runtime owns (not inputs of a view).
 protocol RuntimeOwnedProperty {}
 
-/// A wrapper around an object that compares by the object's identity (`@ObservedObject`,
-/// `@Bindable`).
-@MainActor
-protocol ObjectIdentityInput {
-  var objectIdentity: ObjectIdentifier { get }
+/// A wrapper that holds nothing but an object and compares by the object's identity
+/// (`@ObservedObject`, `@Bindable`): two values are the same input when their bits are.
+protocol ObjectIdentityInput {}
+
+extension ObjectIdentityInput {
+  static var size: Int { MemoryLayout<Self>.size }
 }
 
-/// A binding's source, so two bindings to the same storage compare equal.
-@MainActor
-protocol BindingIdentity {
-  var sourceIdentity: AnyHashable? { get }
-}
+/// A binding: two bindings compare equal when they have the same known source (its
+/// `sourceIdentity` property, which every conforming type has).
+protocol BindingIdentity {}
 
 extension Equatable {
   /// `==` against a value of unknown type: false when the types differ.

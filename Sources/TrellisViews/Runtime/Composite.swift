@@ -18,8 +18,13 @@ class CompositePart {
   /// Why the next body run happens, besides the effect's own reasons (`input title`,
   /// `inserted`); only kept when the host logs updates.
   var inputChanges: [String] = []
+  /// What the host knows about the view type (its plan, its body-run counter, its name).
+  let type: CompositeType
 
-  init(node: ViewNode) { self.node = node }
+  init(node: ViewNode, type: CompositeType) {
+    self.node = node
+    self.type = type
+  }
 
   /// The storage of the dynamic property at `ordinal`, once made.
   func slot(_ ordinal: Int) -> AnyObject? { ordinal < slots.count ? slots[ordinal] : nil }
@@ -39,12 +44,10 @@ class CompositePart {
 final class Composite<Content: View>: CompositePart {
   /// The view value the body runs with.
   var view: Content
-  let plan: ComparisonPlan
 
-  init(node: ViewNode, view: Content, plan: ComparisonPlan) {
+  init(node: ViewNode, view: Content, type: CompositeType) {
     self.view = view
-    self.plan = plan
-    super.init(node: node)
+    super.init(node: node, type: type)
   }
 
   override func runBody() {
@@ -53,9 +56,9 @@ final class Composite<Content: View>: CompositePart {
     let host = node.host
     host.recordBodyRun(of: node, part: self)
     let view = self.view
-    if plan.hasDynamicProperties {
-      plan.linkDynamicProperties(of: view, to: node)
-    } else if let linking = view as? any CustomDynamicPropertyLinking {
+    if type.plan.hasDynamicProperties {
+      type.plan.linkDynamicProperties(of: view, to: node)
+    } else if type.linksCustomProperties, let linking = view as? any CustomDynamicPropertyLinking {
       linking.linkDynamicProperties(to: node)
     }
     let body = host.evaluatingBody(of: node) { view.body }
@@ -82,20 +85,21 @@ extension ViewNode {
     if let composite {
       let part = unsafeDowncast(composite, to: Composite<Content>.self)
       if host.logsUpdates {
-        guard let changes = part.plan.changedInputs(part.view, view) else { return }
+        guard let changes = part.type.plan.changedInputs(part.view, view) else { return }
         part.inputChanges = changes.map { "input \($0)" }
       } else {
-        guard !part.plan.inputsEqual(part.view, view) else { return }
+        guard !part.type.plan.inputsEqual(part.view, view) else { return }
       }
       part.view = view
       part.effect.scheduleRun()
       return
     }
     role = logged ? .composite : .internalComposite
-    if logged { makeElement(.customView(typeName)) }
-    let part = Composite(node: self, view: view, plan: ComparisonPlan.plan(for: Content.self))
+    let type = host.compositeType(Content.self, namedAfter: nameType)
+    if logged { makeElement(type.kind) }
+    let part = Composite(node: self, view: view, type: type)
     let effect = Effect(
-      name: host.logsUpdates ? displayName : typeName, in: host.graph, depth: depth,
+      name: host.logsUpdates ? displayName : type.name, in: host.graph, depth: depth,
       runImmediately: false
     ) { [unowned part] in
       part.runBody()
@@ -105,5 +109,40 @@ extension ViewNode {
     if host.logsUpdates { part.inputChanges = ["inserted"] }
     composite = part
     effect.scheduleRun()
+  }
+}
+
+/// What a host knows about one composite view type, found once per type and host.
+@MainActor
+final class CompositeType {
+  let plan: ComparisonPlan
+  /// The type name (the modifier's, for a custom modifier's body).
+  let name: String
+  let kind: ElementKind
+  /// The host's count of body runs of this type.
+  var bodyRuns = 0
+  let nameType: any Any.Type
+  /// Whether the view's dynamic properties are not its own (a custom modifier's body).
+  let linksCustomProperties: Bool
+
+  init<Content: View>(_ type: Content.Type, namedAfter nameType: (any Any.Type)?) {
+    plan = ComparisonPlan.plan(for: type)
+    self.nameType = nameType ?? type
+    name = ViewTypeNames.name(of: self.nameType)
+    kind = .customView(name)
+    linksCustomProperties = type is any CustomDynamicPropertyLinking.Type
+  }
+}
+
+extension HostCore {
+  /// The facts about composite type `Content`, made the first time.
+  func compositeType<Content: View>(
+    _ type: Content.Type, namedAfter nameType: (any Any.Type)?
+  ) -> CompositeType {
+    let id = ObjectIdentifier(type)
+    if let known = compositeTypes[id] { return known }
+    let made = CompositeType(type, namedAfter: nameType)
+    compositeTypes[id] = made
+    return made
   }
 }

@@ -48,13 +48,19 @@ public final class ViewNode {
 
   /// The children, in order.
   var children: [ViewNode] = []
-  /// Matched in the reconciliation with this stamp (see `ChildUpdater`).
+  /// Matched in the reconciliation with this stamp (see `ChildUpdater`, `ForEach`).
   var claimStamp: UInt32 = 0
+  /// The node's position among its parent's children, for parents that keep it (`ForEach`).
+  var listPosition = 0
 
   /// What the node is; set by its view's first update.
   var role = NodeRole.unset
-  /// The element, for nodes that render one.
-  var element: ElementState?
+  /// The element's handle, for nodes that render one.
+  var elementID: ElementID?
+  /// Whether the renderers have the element (a commit created it).
+  var isElementCreated = false
+  /// What the commit knows about the element (meaningful when `elementID` is set).
+  var element = ElementState()
   /// The text a leaf shows.
   var text: String?
   /// The node's own attributes. A transparent node's attributes go to its first element.
@@ -107,10 +113,10 @@ public final class ViewNode {
       identityPending = false
     } else {
       self.explicitID = parent.explicitID
-      identityPending = parent.element == nil && parent.identityPending
+      identityPending = parent.elementID == nil && parent.identityPending
     }
     enclosingView = parentIsNamed ? parent.name : parent.enclosingView
-    hostParent = parent.element?.id ?? parent.hostParent
+    hostParent = parent.elementID ?? parent.hostParent
     environment = parent.environment
   }
 
@@ -131,7 +137,7 @@ public final class ViewNode {
   var diagnosticName: String { role.isNamedComposite ? displayName : enclosingViewName }
 
   /// Whether this node renders an element.
-  var isShown: Bool { element != nil }
+  var isShown: Bool { elementID != nil }
 
   /// Reconciles this node's children: see `ChildUpdater`.
   func updateChildren(_ body: (inout ChildUpdater) -> Void) {
@@ -143,9 +149,16 @@ public final class ViewNode {
   /// Reconciles a node with exactly one child, the common case (a body, a modifier's
   /// content, a container's content), without building a new children array.
   func updateChild<Content: View>(_ key: ChildKey, _ view: Content) {
-    if children.count == 1, let child = children.first, child.key == key,
-      child.viewTypeID == ObjectIdentifier(Content.self)
-    {
+    if let child = children.first {
+      if children.count == 1, child.key == key, child.viewTypeID == ObjectIdentifier(Content.self)
+      {
+        Content._update(view, in: child)
+        return
+      }
+    } else {
+      let child = ViewNode(parent: self, key: key, viewType: Content.self, explicitID: nil)
+      children = [child]
+      host.markChildrenChanged(of: self)
       Content._update(view, in: child)
       return
     }
@@ -188,8 +201,8 @@ public final class ViewNode {
 
   /// Gives the node an element of `kind` (created by the next commit).
   func makeElement(_ kind: ElementKind) {
-    let id = host.elements.allocate(owner: self)
-    element = ElementState(id: id, kind: kind)
+    elementID = host.elements.allocate(owner: self)
+    element.kind = kind
   }
 }
 
@@ -216,16 +229,13 @@ enum NodeRole: Equatable {
 
 /// A node's element as the host tracks it between commits.
 struct ElementState {
-  /// The host's handle.
-  let id: ElementID
   /// What the element is.
-  let kind: ElementKind
-  /// Whether the renderers have the element (a commit created it).
-  var isCreated = false
+  var kind = ElementKind.text
   /// The element's children as the renderers have them.
   var children: [ElementID] = []
   /// The attributes it inherits from the structural wrappers it is the first element of.
   var inheritedAttributes: ElementAttributes = []
+  var hasInheritedAttributes: Bool { !inheritedAttributes.isEmpty }
   /// The attributes the renderers have.
   var committedAttributes: ElementAttributes = []
   /// The text the renderers have.
