@@ -112,12 +112,15 @@ struct FeedbackParent: View {
 
   @Test func sameIDKeepsTheSubtree() async {
     let gate = TaskGate()
-    let host = ViewHost(VersionedParent(gate: gate), executor: .manual)
+    let recorder = RecordingRenderer()
+    let host = ViewHost(VersionedParent(gate: gate), executor: .manual, renderer: recorder)
     host.tap("child 0")
     host.flush()
     host.clearLogs()
+    recorder.clear()
     host.tap("other 0")
     host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@6 \"other 1\""])
     #expect(host.tree.texts == ["bump", "other 1", "child 1"])
     #expect(host.runLog == ["VersionedParent: @State VersionedParent.other"])
     #expect(host.eventLog == [])
