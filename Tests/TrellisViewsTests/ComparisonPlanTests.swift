@@ -59,8 +59,12 @@ struct Pair<First, Second>: View {
     // Closures, plain structs and source-less bindings are never equal.
     let alwaysChanged = ["structure", "action", "flag"]
     #expect(plan.changedInputs(base, base) == alwaysChanged)
-    #expect(plan.changedInputs(base, view(number: 2, object: box, flag: flag)) == ["number"] + alwaysChanged)
-    #expect(plan.changedInputs(base, view(text: "b", object: box, flag: flag)) == ["text"] + alwaysChanged)
+    #expect(
+      plan.changedInputs(base, view(number: 2, object: box, flag: flag)) == ["number"]
+        + alwaysChanged)
+    #expect(
+      plan.changedInputs(base, view(text: "b", object: box, flag: flag)) == ["text"] + alwaysChanged
+    )
     #expect(plan.changedInputs(base, view(object: Box(), flag: flag)) == ["object"] + alwaysChanged)
     #expect(
       plan.changedInputs(base, view(object: box, optionalObject: box, flag: flag))

@@ -18,7 +18,8 @@ final class RowStore: Trackable {
   @Tracked var isLoading = false
 
   init(titles: [String]) {
-    _rows = Tracked(wrappedValue: titles.enumerated().map { TitledRow(id: $0.offset + 1, title: $0.element) })
+    _rows = Tracked(
+      wrappedValue: titles.enumerated().map { TitledRow(id: $0.offset + 1, title: $0.element) })
   }
 }
 
@@ -65,7 +66,9 @@ struct TitledLoading: View {
 
 struct FlagToggle: View {
   let flags: Flags
-  var body: some View { Toggle("flag", isOn: Binding(get: { flags.isOn }, set: { flags.isOn = $0 })) }
+  var body: some View {
+    Toggle("flag", isOn: Binding(get: { flags.isOn }, set: { flags.isOn = $0 }))
+  }
 }
 
 /// The recorder's element tree in `dump()`'s format, to check it against the host's tree.
@@ -118,7 +121,8 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     #expect(host.runLog == ["TitledRowView #42: TitledRow.title"])
     #expect(recorder.lastCommit.count == 1)
     #expect(recorder.lastCommit.first?.description.hasSuffix("\"edited\"") == true)
-    #expect(recorder.lastCommit.first == .setText("edited", of: recorder.element(withText: "edited")!))
+    #expect(
+      recorder.lastCommit.first == .setText("edited", of: recorder.element(withText: "edited")!))
     #expect(recordedDump(recorder) == host.dump())
   }
 

@@ -16,6 +16,8 @@ enum PropertyLevelList {
   final class Row: Trackable, Identifiable {
     let id: Int
     @Tracked var title: String
+    /// Read only by the structural cases' rows (`KeyedRowList`).
+    @Tracked var isSelected = false
     init(id: Int, title: String) {
       self.id = id
       _title = Tracked(wrappedValue: title)
@@ -112,24 +114,11 @@ enum EnvironmentList {
 }
 
 /// The list of the structural cases (js-framework-benchmark's operations, large-list edits):
-/// property-level rows with a title and a selection flag, each shown by `RowView` as one
-/// `Text` (the selected row's text starts with `* `).
+/// the property-level rows, each shown by `RowView` as one `Text` that also reads the row's
+/// selection (the selected row's text starts with `* `).
 enum KeyedRowList {
-  final class Store: Trackable {
-    @Tracked var rows: [Row]
-    init(rows: [Row]) { _rows = Tracked(wrappedValue: rows) }
-  }
-
-  final class Row: Trackable, Identifiable {
-    let id: Int
-    @Tracked var title: String
-    @Tracked var isSelected = false
-
-    init(id: Int, title: String) {
-      self.id = id
-      _title = Tracked(wrappedValue: title)
-    }
-  }
+  typealias Store = PropertyLevelList.Store
+  typealias Row = PropertyLevelList.Row
 
   struct ListView: View {
     let store: Store

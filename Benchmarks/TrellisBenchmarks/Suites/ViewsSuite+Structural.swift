@@ -60,7 +60,8 @@ extension ViewsSuite {
       edit: { fixture in
         for index in stride(from: 0, to: fixture.store.rows.count, by: 10) {
           let row = fixture.store.rows[index]
-          row.title = row.title.hasSuffix(" !!!") ? String(row.title.dropLast(4)) : row.title + " !!!"
+          row.title =
+            row.title.hasSuffix(" !!!") ? String(row.title.dropLast(4)) : row.title + " !!!"
         }
       }),
     StructuralCase(

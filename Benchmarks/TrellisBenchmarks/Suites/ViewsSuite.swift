@@ -80,8 +80,9 @@ struct ViewsSuite: BenchmarkSuite {
       correct =
         correct && host.bodyCount(of: "ListView") == 1 && host.bodyCount(of: "RowView") == size
         && host.bodyRunCount == size + 1
-        && recorder.counts == RecordingRenderer.Counts(
-          creates: 2 * size + 2, inserts: 2 * size + 2, commits: 1)
+        && recorder.counts
+          == RecordingRenderer.Counts(
+            creates: 2 * size + 2, inserts: 2 * size + 2, commits: 1)
       if !checkedTree {
         // The rendered tree, once (building it is O(n)): one RowView with one Text per row.
         let tree = host.tree
@@ -166,8 +167,9 @@ struct ViewsSuite: BenchmarkSuite {
       "\(updates) updates re-ran \(rowBodies) RowView bodies and \(allBodies) bodies in all; "
         + "expected exactly one RowView per update")
     context.check(
-      mutations == RecordingRenderer.Counts(
-        creates: 0, textUpdates: updates, commits: updates), caseName, implementation,
+      mutations
+        == RecordingRenderer.Counts(
+          creates: 0, textUpdates: updates, commits: updates), caseName, implementation,
       "\(updates) updates sent \(mutations.textUpdates) text mutations and "
         + "\(mutations.creates) others in \(mutations.commits) commits; expected exactly one text "
         + "mutation per update")

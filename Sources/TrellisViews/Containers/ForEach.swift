@@ -380,7 +380,8 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       node.children.replaceSubrange(oldMiddle, with: middleRows)
       let positionsFrom = pass.head
       let children = node.children
-      for position in positionsFrom..<children.count where children[position].listPosition != position {
+      for position in positionsFrom..<children.count
+      where children[position].listPosition != position {
         children[position].listPosition = position
       }
       host.markChildrenChanged(of: node)

@@ -71,14 +71,19 @@ final class HostCore {
     }
   }
 
-  /// Takes the tree apart without recursion, disposing every body's computation.
+  /// Takes the tree apart without recursion, disposing every body's computation, and cancels
+  /// the tasks its views started: the views go away with the host. (Their disappear actions do
+  /// not run; `ViewHost.unmount()` runs them.)
   isolated deinit {
+    for task in tasks { task.cancel() }
     guard let root else { return }
     var stack = [root]
     while let node = stack.popLast() {
       node.isMounted = false
       node.composite?.effect.dispose()
       node.parts.unmount()
+      node.lifecycle?.appearActions = []
+      node.lifecycle?.disappearActions = []
       stack.append(contentsOf: node.children)
       node.children = []
     }
@@ -201,6 +206,7 @@ final class HostCore {
 
   private func queueDisappearance(of lifecycle: LifecyclePart) {
     lifecycle.isMounted = false
+    lifecycle.appearActions = []
     let subject = lifecycle.subject
     for task in lifecycle.tasks where !task.isFinished {
       lifecycleQueue.enqueue(.disappear) { host in
@@ -227,7 +233,9 @@ final class HostCore {
     lifecycleQueue.enqueue(.appear) { host in
       guard part.isMounted, !part.hasAppeared else { return }
       part.hasAppeared = true
-      for action in part.appearActions { action(host) }
+      let actions = part.appearActions
+      part.appearActions = []
+      for action in actions { action(host, part) }
     }
   }
 

@@ -18,8 +18,10 @@ final class LifecyclePart {
   var isMounted = true
   /// Whether the appear actions ran (disappear actions run only after they did).
   var hasAppeared = false
-  /// Actions for the first appearance, in registration order.
-  var appearActions: [@MainActor (HostCore) -> Void] = []
+  /// Actions for the first appearance, in registration order; dropped once they ran (or the
+  /// node left the tree first). They get the part as an argument, so that they need not
+  /// capture it (which would keep it, and what it holds, forever).
+  var appearActions: [@MainActor (HostCore, LifecyclePart) -> Void] = []
   /// Actions for disappearance, in registration order.
   var disappearActions: [@MainActor (HostCore) -> Void] = []
   /// Tasks started by `.task` modifiers, while they run.

@@ -46,7 +46,7 @@ public struct AppearanceModifier: ViewModifier {
       ]
     }
     guard isNew, let onAppear = modifier.onAppear else { return }
-    part.appearActions.append { host in
+    part.appearActions.append { host, _ in
       host.log(LifecycleEvent(.appear, subject))
       onAppear()
     }
@@ -90,7 +90,7 @@ public struct ChangeModifier<Value: Equatable>: ViewModifier {
     guard let last = node.parts[LastValue<Value>.self] else {
       _ = node.parts.part(LastValue<Value>.self) { LastValue(value) }
       if modifier.initial {
-        part.appearActions.append { host in
+        part.appearActions.append { host, _ in
           host.log(LifecycleEvent(.change(old: "\(value)", new: "\(value)"), subject))
           action(value, value)
         }

@@ -47,7 +47,7 @@ public struct TaskModifier<ID: Equatable>: ViewModifier {
       let state = node.parts.part(TaskState<ID>.self) {
         TaskState(id: modifier.id, action: modifier.action)
       }
-      lifecycle.appearActions.append { host in
+      lifecycle.appearActions.append { host, lifecycle in
         guard state.running == nil else { return }
         state.start(in: lifecycle, host: host, priority: modifier.priority)
       }

@@ -74,7 +74,8 @@ extension ModifierBody: CustomDynamicPropertyLinking, CustomInputComparison {
   /// The modifier's changed properties, and `content` when the modified view changed.
   func changedInputs(since old: Any) -> [String]? {
     guard let old = old as? Self else { return ["@self"] }
-    var changed = ComparisonPlan.plan(for: Modifier.self).changedInputs(old.modifier, modifier) ?? []
+    var changed =
+      ComparisonPlan.plan(for: Modifier.self).changedInputs(old.modifier, modifier) ?? []
     if ComparisonPlan.plan(for: Modified.self).changedInputs(old.content, content) != nil {
       changed.append("content")
     }

@@ -35,17 +35,19 @@ public struct StateObject<ObjectType: ObjectTrackable>: DynamicProperty, Runtime
     if let existing = composite.slot(ordinal) as? ObjectType {
       object = existing
     } else {
-      object = box.factory()
+      object = box.factory!()
       composite.setSlot(ordinal, object)
     }
     box.object = object
+    // Linked for good: the factory (which may capture the host's owner) is not needed again.
+    box.factory = nil
     object.objectChanges.recordRead()
   }
 }
 
 @MainActor
 final class StateObjectBox<ObjectType: AnyObject> {
-  let factory: () -> ObjectType
+  var factory: (() -> ObjectType)?
   var object: ObjectType?
   init(factory: @escaping () -> ObjectType) { self.factory = factory }
 }

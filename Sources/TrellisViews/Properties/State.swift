@@ -60,7 +60,7 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
     get {
       guard let storage = box.storage else {
         box.reportUnmounted("read")
-        return box.initial()
+        return box.initialValue()
       }
       return storage.cell.value
     }
@@ -71,7 +71,7 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
   public var projectedValue: Binding<Value> {
     let box = self.box
     return Binding(
-      get: { box.storage?.cell.value ?? box.initial() }, set: { box.write($0) },
+      get: { box.storage?.cell.value ?? box.initialValue() }, set: { box.write($0) },
       source: box.storage.map { AnyHashable(ObjectIdentifier($0)) })
   }
 
@@ -79,15 +79,15 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
   public func _link(to node: ViewNode, ordinal: Int, label: String) {
     guard let composite = node.composite else { return }
     if let storage = composite.slot(ordinal) as? StateStorage<Value> {
-      box.storage = storage
+      box.link(storage)
       return
     }
     let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
     let owner = node.host.logsUpdates ? node.displayName : node.typeName
     let storage = StateStorage(
-      Cell(box.initial(), name: "@State \(owner).\(name)"), host: node.host)
+      Cell(box.initialValue(), name: "@State \(owner).\(name)"), host: node.host)
     composite.setSlot(ordinal, storage)
-    box.storage = storage
+    box.link(storage)
   }
 }
 
@@ -149,15 +149,30 @@ struct StateDeclaration {
 
 /// The reference a `State` value shares with its copies: the initial-value closure and, once
 /// linked, the node's slot.
+///
+/// Once linked, the box lets go of the initial-value closure: the view value that holds the
+/// box is kept by its node, and a closure that captured what owns the host (as
+/// `State(wrappedValue: model())` in an initializer does) would otherwise keep the host alive.
 @MainActor
 final class StateBox<Value> {
-  let initial: () -> Value
+  private var initial: (() -> Value)?
   let declaration: StateDeclaration
-  var storage: StateStorage<Value>?
+  private(set) var storage: StateStorage<Value>?
 
   init(initial: @escaping () -> Value, declaration: StateDeclaration) {
     self.initial = initial
     self.declaration = declaration
+  }
+
+  /// The initial value: from the closure before the state is linked, from the storage after.
+  func initialValue() -> Value {
+    if let initial { return initial() }
+    return storage!.cell.untrackedValue
+  }
+
+  func link(_ storage: StateStorage<Value>) {
+    self.storage = storage
+    initial = nil
   }
 
   func write(_ newValue: Value) {

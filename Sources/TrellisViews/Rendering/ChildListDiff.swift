@@ -78,7 +78,9 @@ enum ChildListDiff {
     }
     let stable = longestIncreasingRun(source.map { $0 < 0 ? -1 : rank[$0] })
     var isStableRank = [Bool](repeating: false, count: keptCount)
-    for position in 0..<newCount where stable[position] { isStableRank[rank[source[position]]] = true }
+    for position in 0..<newCount where stable[position] {
+      isStableRank[rank[source[position]]] = true
+    }
     // stableBefore[r]: how many stable elements have a rank below r.
     var stableBefore = [Int](repeating: 0, count: keptCount + 1)
     for value in 0..<keptCount {

@@ -45,14 +45,7 @@ public final class RecordingRenderer: Renderer {
     /// `Kind@number`, such as `Text@7`.
     public var description: String { "\(kind.name)@\(number)" }
 
-    deinit {
-      var stack = children
-      children = []
-      while let element = stack.popLast() {
-        stack.append(contentsOf: element.children)
-        element.children = []
-      }
-    }
+    deinit { releaseIteratively(&children, \.children) }
   }
 
   /// One recorded mutation.
@@ -74,10 +67,12 @@ public final class RecordingRenderer: Renderer {
     public static func == (lhs: Mutation, rhs: Mutation) -> Bool {
       switch (lhs, rhs) {
       case (.create(let a), .create(let b)): a === b
-      case (.insert(let a, let p, let i), .insert(let b, let q, let j)): a === b && p === q && i == j
+      case (.insert(let a, let p, let i), .insert(let b, let q, let j)):
+        a === b && p === q && i == j
       case (.move(let a, let p, let f, let t), .move(let b, let q, let g, let u)):
         a === b && p === q && f == g && t == u
-      case (.remove(let a, let p, let i), .remove(let b, let q, let j)): a === b && p === q && i == j
+      case (.remove(let a, let p, let i), .remove(let b, let q, let j)):
+        a === b && p === q && i == j
       case (.setText(let s, let a), .setText(let t, let b)): s == t && a === b
       case (.setAttributes(let s, let a), .setAttributes(let t, let b)): s == t && a === b
       default: false
@@ -95,12 +90,16 @@ public final class RecordingRenderer: Renderer {
         if let text = element.text { line += " \"\(text)\"" }
         if !element.attributes.isEmpty { line += " \(element.attributes)" }
         return line
-      case .insert(let child, let parent, let index): return "insert \(child) into \(parent) at \(index)"
+      case .insert(let child, let parent, let index):
+        return "insert \(child) into \(parent) at \(index)"
       case .move(let child, let parent, let source, let destination):
         return "move \(child) in \(parent) from \(source) to \(destination)"
-      case .remove(let child, let parent, let index): return "remove \(child) from \(parent) at \(index)"
-      case .setText(let text, let element): return "setText \(element) \(text.map { "\"\($0)\"" } ?? "nil")"
-      case .setAttributes(let attributes, let element): return "setAttributes \(element) \(attributes)"
+      case .remove(let child, let parent, let index):
+        return "remove \(child) from \(parent) at \(index)"
+      case .setText(let text, let element):
+        return "setText \(element) \(text.map { "\"\($0)\"" } ?? "nil")"
+      case .setAttributes(let attributes, let element):
+        return "setAttributes \(element) \(attributes)"
       }
     }
   }
@@ -228,7 +227,8 @@ public final class RecordingRenderer: Renderer {
   ///   - source: the old position.
   ///   - destination: the new position.
   public func move(_ child: Element, in parent: Element, from source: Int, to destination: Int) {
-    precondition(parent.children[source] === child, "move: \(child) is not at \(source) in \(parent)")
+    precondition(
+      parent.children[source] === child, "move: \(child) is not at \(source) in \(parent)")
     parent.children.remove(at: source)
     parent.children.insert(child, at: destination)
     counts.moves += 1
@@ -241,7 +241,8 @@ public final class RecordingRenderer: Renderer {
   ///   - parent: the container.
   ///   - index: the position.
   public func remove(_ child: Element, from parent: Element, at index: Int) {
-    precondition(parent.children[index] === child, "remove: \(child) is not at \(index) in \(parent)")
+    precondition(
+      parent.children[index] === child, "remove: \(child) is not at \(index) in \(parent)")
     parent.children.remove(at: index)
     counts.removes += 1
     record(.remove(child, from: parent, at: index))

@@ -31,7 +31,8 @@ final class TypedRendererBox<R: Renderer>: RendererBox {
 
   private func element(_ id: ElementID) -> R.Element {
     guard let element = elements[Int(id.index)] else {
-      preconditionFailure("Trellis: the renderer was asked about element \(id), which it does not have.")
+      preconditionFailure(
+        "Trellis: the renderer was asked about element \(id), which it does not have.")
     }
     return element
   }
@@ -54,7 +55,9 @@ final class TypedRendererBox<R: Renderer>: RendererBox {
 
   @_specialize(where R == TreeRenderer)
   @_specialize(where R == RecordingRenderer)
-  override func move(_ child: ElementID, in parent: ElementID, from source: Int, to destination: Int) {
+  override func move(
+    _ child: ElementID, in parent: ElementID, from source: Int, to destination: Int
+  ) {
     renderer.move(element(child), in: element(parent), from: source, to: destination)
   }
 

@@ -18,16 +18,7 @@ final class TreeRenderer: Renderer {
       self.attributes = attributes
     }
 
-    /// Takes the subtree apart one element at a time, so that releasing a tree of any depth
-    /// needs no recursion: every element is released with no children left.
-    deinit {
-      var stack = children
-      children = []
-      while let element = stack.popLast() {
-        stack.append(contentsOf: element.children)
-        element.children = []
-      }
-    }
+    deinit { releaseIteratively(&children, \.children) }
   }
 
   let rootElement = Element(kind: "Root", explicitID: nil, text: nil, attributes: [])
@@ -87,5 +78,19 @@ final class TreeRenderer: Renderer {
       for child in element.children.reversed() { stack.append((child, nil)) }
     }
     return RenderedNode(storage: RenderedNode.Storage(entries), index: 0)
+  }
+}
+
+/// Lets go of a tree's children one element at a time, so that releasing a tree of any depth
+/// needs no recursion: every element is released with no children left. For the `deinit` of
+/// renderers' element classes.
+func releaseIteratively<Element: AnyObject>(
+  _ children: inout [Element], _ childrenOf: ReferenceWritableKeyPath<Element, [Element]>
+) {
+  var stack = children
+  children = []
+  while let element = stack.popLast() {
+    stack.append(contentsOf: element[keyPath: childrenOf])
+    element[keyPath: childrenOf] = []
   }
 }

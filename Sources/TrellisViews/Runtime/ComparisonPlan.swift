@@ -110,7 +110,8 @@ final class ComparisonPlan {
       var reflected = false
       reflected = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
         let label = String(cString: name)
-        fields.append(Field(offset: offset, name: Self.inputName(label), rule: Self.rule(fieldType, kind)))
+        fields.append(
+          Field(offset: offset, name: Self.inputName(label), rule: Self.rule(fieldType, kind)))
         if let property = fieldType as? any DynamicProperty.Type {
           dynamicProperties.append(
             DynamicPropertyField(offset: offset, label: label, link: Self.linker(property)))
@@ -216,7 +217,9 @@ final class ComparisonPlan {
       offset += 8
     }
     while offset < size {
-      guard old.load(fromByteOffset: offset, as: UInt8.self) == new.load(fromByteOffset: offset, as: UInt8.self)
+      guard
+        old.load(fromByteOffset: offset, as: UInt8.self)
+          == new.load(fromByteOffset: offset, as: UInt8.self)
       else { return false }
       offset += 1
     }

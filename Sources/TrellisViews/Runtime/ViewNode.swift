@@ -150,8 +150,7 @@ public final class ViewNode {
   /// content, a container's content), without building a new children array.
   func updateChild<Content: View>(_ key: ChildKey, _ view: Content) {
     if let child = children.first {
-      if children.count == 1, child.key == key, child.viewTypeID == ObjectIdentifier(Content.self)
-      {
+      if children.count == 1, child.key == key, child.viewTypeID == ObjectIdentifier(Content.self) {
         Content._update(view, in: child)
         return
       }
