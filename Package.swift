@@ -34,7 +34,6 @@ let package = Package(
       resources: [.copy("Resources/notes.json")]
     ),
     .executableTarget(name: "DeepTreeCheck", dependencies: ["Trellis"]),
-    .executableTarget(name: "ViewsProbe", dependencies: ["Trellis"]),
     .executableTarget(
       name: "TrellisBenchmarks",
       dependencies: ["Trellis", "ReactivityWorkloads"],

@@ -172,14 +172,24 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     let newCount = newElements.count
     var sameHead = 0
     var sameTail = 0
+    // Whether the element at each position below both counts is the same bits as the old one
+    // there, found in one pass over raw memory for element types compared by their bits. A
+    // same element keeps its id, which then need not be asked for again.
+    var sameBits: [Bool] = []
     if reuse, let size = elementPlan.bitwiseSize {
       (sameHead, sameTail) = Self.unchangedEnds(oldElements, newElements, size: size)
+      sameBits = Self.sameElements(
+        oldElements, newElements, at: sameHead..<min(newCount - sameTail, oldCount - sameTail),
+        size: size)
     }
     var newIDs: [ID] = []
     newIDs.reserveCapacity(newCount)
     newIDs.append(contentsOf: ids[0..<sameHead])
     for position in sameHead..<(newCount - sameTail) {
-      newIDs.append(view.identify(newElements[position]))
+      let offset = position - sameHead
+      newIDs.append(
+        offset < sameBits.count && sameBits[offset]
+          ? ids[position] : view.identify(newElements[position]))
     }
     newIDs.append(contentsOf: ids[(oldCount - sameTail)..<oldCount])
     let oldIDs = ids
@@ -197,6 +207,12 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     let plan = elementPlan
     var middle = Middle(count: newCount - head - tail)
     let rowsBefore = node.children
+    func isSame(_ position: Int) -> Bool {
+      guard reuse else { return false }
+      let offset = position - sameHead
+      if offset >= 0, offset < sameBits.count { return sameBits[offset] }
+      return plan.inputsEqual(oldElements[position], newElements[position])
+    }
     matching: while true {
       let oldMiddleEnd = oldCount - tail
       for offset in 0..<middle.count {
@@ -205,16 +221,17 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         if position < oldMiddleEnd, oldIDs[position] == id,
           rowsBefore[position].claimStamp != stamp
         {
-          let row = rowsBefore[position]
-          row.claimStamp = stamp
-          middle.rows[offset] = row
-          middle.sameElement[offset] =
-            reuse && plan.inputsEqual(oldElements[position], newElements[position])
-        } else if let row = rows[id] {
+          rowsBefore[position].claimStamp = stamp
+          middle.inPlace[offset] = true
+          middle.sameElement[offset] = isSame(position)
+        } else if !rows.isEmpty, let row = rows[id] {
           let oldPosition = row.listPosition
           if oldPosition >= oldMiddleEnd {
             // An element before the unchanged tail takes one of its ids: match it all by id.
-            for row in middle.rows { row?.claimStamp = 0 }
+            for offset in 0..<middle.count {
+              if middle.inPlace[offset] { rowsBefore[head + offset].claimStamp = 0 }
+              middle.rows[offset]?.claimStamp = 0
+            }
             tail = 0
             middle = Middle(count: newCount - head)
             continue matching
@@ -232,8 +249,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
     // The closure, for every row that needs its view.
     var views: [(position: Int, view: Content)] = []
-    for position in sameHead..<head
-    where !(reuse && plan.inputsEqual(oldElements[position], newElements[position])) {
+    for position in sameHead..<head where !isSame(position) {
       views.append((position, view.content(newElements[position])))
     }
     for offset in 0..<middle.count where !middle.isDuplicate[offset] && !middle.sameElement[offset]
@@ -257,7 +273,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
 
   /// How many elements at the start and at the end are the same bits in both lists (without
   /// overlapping). One pass over raw memory: no copies, no generic calls per element.
-  private static func unchangedEnds(
+  nonisolated private static func unchangedEnds(
     _ old: [Data.Element], _ new: [Data.Element], size: Int
   ) -> (head: Int, tail: Int) {
     old.withUnsafeBytes { old in
@@ -282,15 +298,35 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
   }
 
-  /// The middle region's matches.
+  /// For each position in `positions`, whether the old and the new element there are the same
+  /// bits.
+  nonisolated private static func sameElements(
+    _ old: [Data.Element], _ new: [Data.Element], at positions: Range<Int>, size: Int
+  ) -> [Bool] {
+    guard !positions.isEmpty else { return [] }
+    return old.withUnsafeBytes { old in
+      new.withUnsafeBytes { new in
+        let stride = MemoryLayout<Data.Element>.stride
+        return positions.map { position in
+          ComparisonPlan.bitsEqual(
+            old.baseAddress! + position * stride, new.baseAddress! + position * stride, size)
+        }
+      }
+    }
+  }
+
+  /// The middle region's matches: a row kept at its old position (`inPlace`), or the row
+  /// matched from elsewhere or created (`rows`), or a duplicate.
   private struct Middle {
     let count: Int
+    var inPlace: [Bool]
     var rows: [ViewNode?]
     var isDuplicate: [Bool]
     var sameElement: [Bool]
 
     init(count: Int) {
       self.count = count
+      inPlace = [Bool](repeating: false, count: count)
       rows = [ViewNode?](repeating: nil, count: count)
       isDuplicate = [Bool](repeating: false, count: count)
       sameElement = [Bool](repeating: false, count: count)
@@ -318,7 +354,9 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     let newCount = pass.newIDs.count
     let oldMiddle = pass.head..<(oldCount - pass.tail)
     for offset in 0..<pass.middle.count
-    where pass.middle.rows[offset] == nil && !pass.middle.isDuplicate[offset] {
+    where !pass.middle.inPlace[offset] && pass.middle.rows[offset] == nil
+      && !pass.middle.isDuplicate[offset]
+    {
       let id = pass.newIDs[pass.head + offset]
       let row = ViewNode(
         parent: node, key: .row, viewType: Content.self, explicitID: AnyHashable(id))
@@ -336,14 +374,8 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     for position in oldMiddle where node.children[position].claimStamp != pass.stamp {
       removed.append(node.children[position])
     }
-    var middleRows: [ViewNode] = []
-    middleRows.reserveCapacity(pass.middle.count)
-    for offset in 0..<pass.middle.count where !pass.middle.isDuplicate[offset] {
-      middleRows.append(pass.middle.rows[offset]!)
-    }
-    let changed =
-      !removed.isEmpty || middleRows.count != oldMiddle.count
-      || zip(middleRows, node.children[oldMiddle]).contains { $0 !== $1 }
+    let movedOrNew = pass.middle.inPlace.contains(false)
+    let changed = !removed.isEmpty || pass.middle.count != oldMiddle.count || movedOrNew
     // The views, in new order; a duplicate got one too (its closure ran), which is dropped.
     for (position, view) in pass.views {
       let offset = position - pass.head
@@ -352,7 +384,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         row = node.children[position]
       } else if offset < pass.middle.count {
         guard !pass.middle.isDuplicate[offset] else { continue }
-        row = pass.middle.rows[offset]!
+        row = pass.middle.inPlace[offset] ? node.children[position] : pass.middle.rows[offset]!
       } else {
         row = node.children[oldCount - (newCount - position)]
       }
@@ -375,13 +407,29 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       }
       middleIDs = kept[...]
     }
-    if changed {
+    if changed, removed.isEmpty, !hasDuplicates, pass.middle.count == oldMiddle.count {
+      // The same rows, some in other places (a swap, a move within the list): only those
+      // places change.
+      for offset in 0..<pass.middle.count where !pass.middle.inPlace[offset] {
+        let position = pass.head + offset
+        let row = pass.middle.rows[offset]!
+        node.children[position] = row
+        ids[position] = pass.newIDs[position]
+        row.listPosition = position
+      }
+      host.markChildrenChanged(of: node)
+    } else if changed {
+      var middleRows: [ViewNode] = []
+      middleRows.reserveCapacity(pass.middle.count)
+      for offset in 0..<pass.middle.count where !pass.middle.isDuplicate[offset] {
+        middleRows.append(
+          pass.middle.inPlace[offset]
+            ? node.children[pass.head + offset] : pass.middle.rows[offset]!)
+      }
       ids.replaceSubrange(oldMiddle, with: middleIDs)
       node.children.replaceSubrange(oldMiddle, with: middleRows)
-      let positionsFrom = pass.head
       let children = node.children
-      for position in positionsFrom..<children.count
-      where children[position].listPosition != position {
+      for position in pass.head..<children.count where children[position].listPosition != position {
         children[position].listPosition = position
       }
       host.markChildrenChanged(of: node)

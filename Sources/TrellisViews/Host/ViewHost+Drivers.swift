@@ -43,7 +43,7 @@ extension ViewHost {
   @discardableResult
   public func tap(_ title: String) -> Bool {
     let matches = nodes { $0.parts.contains(ActionPart.self) && $0.title == title }
-    guard let button = unique(matches, kind: "button", title: title),
+    guard let button = unique(matches, kind: "button", title: title, effect: "nothing was tapped"),
       let action = button.parts[ActionPart.self]
     else { return false }
     action.perform()
@@ -58,7 +58,7 @@ extension ViewHost {
   @discardableResult
   public func setToggle(_ title: String, to isOn: Bool) -> Bool {
     let matches = nodes { $0.parts.contains(TogglePart.self) && $0.text == title }
-    guard let toggle = unique(matches, kind: "toggle", title: title),
+    guard let toggle = unique(matches, kind: "toggle", title: title, effect: "none was set"),
       let part = toggle.parts[TogglePart.self]
     else { return false }
     part.isOn.wrappedValue = isOn
@@ -96,7 +96,9 @@ extension ViewHost {
     return result
   }
 
-  private func unique(_ matches: [ViewNode], kind: String, title: String) -> ViewNode? {
+  private func unique(
+    _ matches: [ViewNode], kind: String, title: String, effect: String
+  ) -> ViewNode? {
     if matches.count == 1 { return matches[0] }
     let message: String
     if matches.isEmpty {
@@ -104,8 +106,8 @@ extension ViewHost {
     } else {
       let places = matches.prefix(5).map(\.diagnosticName).joined(separator: ", ")
       message =
-        "\(matches.count) \(kind)s are titled \"\(title)\" (in \(places)); nothing was tapped. "
-        + "Give them distinct titles."
+        "\(matches.count) \(kind)s are titled \"\(title)\" (in \(places)); \(effect). Give them "
+        + "distinct titles."
     }
     GraphDiagnostics.report(GraphDiagnostic(kind: .invalidInput, nodes: [title], message: message))
     return nil

@@ -24,9 +24,63 @@ enum ChildListDiff {
     case move(Element, from: Int, to: Int)
   }
 
+  /// Finds an element's position in the old middle: a hash table, or, for a long middle of
+  /// elements that map to small distinct integers (element handles), an array (no hashing).
+  struct PositionTable<Element: Hashable> {
+    private var byElement: [Element: Int] = [:]
+    private var bySlot: [Int] = []
+    private let slots: Int
+    private let slot: ((Element) -> Int)?
+    private var usesSlots = false
+
+    /// A hash table.
+    init() {
+      slots = 0
+      slot = nil
+    }
+
+    /// An array indexed by `slot(element)` for long middles; `slot` must be distinct for
+    /// distinct elements and below `slots`.
+    init(slots: Int, slot: @escaping (Element) -> Int) {
+      self.slots = slots
+      self.slot = slot
+    }
+
+    /// Chooses the table for `count` elements: an array costs `slots` to clear, a hash table
+    /// about twenty times `count`.
+    mutating func prepare(count: Int) {
+      usesSlots = slot != nil && count * 20 > slots
+      if usesSlots { bySlot = [Int](repeating: -1, count: slots) }
+    }
+
+    mutating func set(_ position: Int, for element: Element) {
+      if usesSlots, let slot {
+        bySlot[slot(element)] = position
+      } else {
+        byElement[element] = position
+      }
+    }
+
+    func position(of element: Element) -> Int? {
+      guard usesSlots, let slot else { return byElement[element] }
+      let index = slot(element)
+      guard index < bySlot.count else { return nil }
+      let position = bySlot[index]
+      return position < 0 ? nil : position
+    }
+  }
+
   /// Emits the edits that turn `old` into `new`. Both lists hold distinct elements.
   static func edits<Element: Hashable>(
     from old: [Element], to new: [Element], _ emit: (Edit<Element>) -> Void
+  ) {
+    edits(from: old, to: new, positions: PositionTable(), emit)
+  }
+
+  /// `edits(from:to:_:)` with the table that finds old positions.
+  static func edits<Element: Hashable>(
+    from old: [Element], to new: [Element], positions: PositionTable<Element>,
+    _ emit: (Edit<Element>) -> Void
   ) {
     var start = 0
     while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
@@ -44,23 +98,24 @@ enum ChildListDiff {
       for position in (start..<oldEnd).reversed() { emit(.remove(old[position], at: position)) }
       return
     }
-    editMiddle(old[start..<oldEnd], new[start..<newEnd], offset: start, emit)
+    editMiddle(
+      old[start..<oldEnd], new[start..<newEnd], offset: start, positions: positions, emit)
   }
 
   private static func editMiddle<Element: Hashable>(
     _ old: ArraySlice<Element>, _ new: ArraySlice<Element>, offset: Int,
-    _ emit: (Edit<Element>) -> Void
+    positions: PositionTable<Element>, _ emit: (Edit<Element>) -> Void
   ) {
     let oldCount = old.count
     let newCount = new.count
-    var oldPosition: [Element: Int] = [:]
-    oldPosition.reserveCapacity(oldCount)
-    for (position, element) in old.enumerated() { oldPosition[element] = position }
+    var oldPosition = positions
+    oldPosition.prepare(count: oldCount)
+    for (position, element) in old.enumerated() { oldPosition.set(position, for: element) }
     // For each new element, its position in the old middle, or -1.
     var source = [Int](repeating: -1, count: newCount)
     var kept = [Bool](repeating: false, count: oldCount)
     for (position, element) in new.enumerated() {
-      if let oldIndex = oldPosition[element] {
+      if let oldIndex = oldPosition.position(of: element) {
         source[position] = oldIndex
         kept[oldIndex] = true
       }

@@ -118,6 +118,24 @@ extension HostCore {
     var pending: [(frame: Int, attributes: ElementAttributes)] = []
     while let top = frames.last {
       let frameIndex = frames.count - 1
+      if pending.isEmpty, top.next < top.children.count {
+        // The common run: elements the renderers have, with nothing to inherit. Taken in one
+        // loop, without touching the frames.
+        var next = top.next
+        let children = top.children
+        while next < children.count {
+          let child = children[next]
+          guard let childID = child.elementID, child.isElementCreated,
+            !child.element.hasInheritedAttributes
+          else { break }
+          contexts[top.context].children.append(childID)
+          next += 1
+        }
+        if next > top.next {
+          frames[frameIndex].next = next
+          continue
+        }
+      }
       guard top.next < top.children.count else {
         frames.removeLast()
         if let last = pending.last, last.frame == frameIndex { pending.removeLast() }
@@ -180,7 +198,10 @@ extension HostCore {
     }
     let rebuilt = contexts[0].children
     if rebuilt != old {
-      ChildListDiff.edits(from: old, to: rebuilt) { edit in
+      let positions = ChildListDiff.PositionTable<ElementID>(slots: elements.slots.count) {
+        Int($0.index)
+      }
+      ChildListDiff.edits(from: old, to: rebuilt, positions: positions) { edit in
         switch edit {
         case .remove(let child, let index):
           for renderer in renderers { renderer.remove(child, from: id, at: index) }

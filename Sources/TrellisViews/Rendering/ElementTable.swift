@@ -69,6 +69,4 @@ struct ElementTable {
     return true
   }
 
-  /// How many slots exist (an upper bound on element indices).
-  var capacity: Int { slots.count }
 }

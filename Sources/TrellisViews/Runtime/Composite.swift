@@ -81,7 +81,7 @@ extension ViewNode {
   /// the depth of a tree costs no stack. An existing node re-runs its body only if the new
   /// view value's inputs differ from the previous one (see `ComparisonPlan`); otherwise the
   /// parent's update stops here.
-  func updateComposite<Content: View>(_ view: Content, logged: Bool = true) {
+  func updateComposite<Content: View>(_ view: Content) {
     if let composite {
       let part = unsafeDowncast(composite, to: Composite<Content>.self)
       if host.logsUpdates {
@@ -94,9 +94,9 @@ extension ViewNode {
       part.effect.scheduleRun()
       return
     }
-    role = logged ? .composite : .internalComposite
+    role = .composite
     let type = host.compositeType(Content.self, namedAfter: nameType)
-    if logged { makeElement(type.kind) }
+    makeElement(type.kind)
     let part = Composite(node: self, view: view, type: type)
     let effect = Effect(
       name: host.logsUpdates ? displayName : type.name, in: host.graph, depth: depth,

@@ -219,8 +219,6 @@ enum NodeRole: Equatable {
   case modifier
   /// A composite view or custom modifier: its body runs in its own computation.
   case composite
-  /// A runtime composite that is neither logged nor named (a modifier's wrapped content).
-  case internalComposite
 
   /// Whether the node is a composite that names what is below it.
   var isNamedComposite: Bool { self == .composite }
