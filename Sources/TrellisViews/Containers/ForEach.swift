@@ -24,8 +24,9 @@ import TrellisGraph
 /// closure that is the same closure as before (one that captures nothing, as
 /// `ForEach(rows) { row in RowView(row: row) }`), and the previous pass read nothing that can
 /// change, a row whose element is the same as before (by the rules of `ComparisonPlan`:
-/// `==`, identity for objects) would get the same view again, so its closure is not called.
-/// Then only new, changed and moved rows cost more than an id comparison.
+/// `==`, identity for objects) would get the same view again, so its closure is not called,
+/// and keeps its id (an object whose id is a plain `var` that changed is not noticed then; a
+/// `@Tracked` id is). Then only new, changed and moved rows cost more than an id comparison.
 ///
 /// Ids are compared as their own type: the unchanged head and tail of the list, and rows that
 /// kept their position, are matched by position; the rest through a table of the current ids.
