@@ -119,14 +119,15 @@ struct StoreScreen: View {
     }
     #expect(values == [5, 5])
     #expect(diagnostics.map(\.kind) == [.invalidInput, .invalidInput, .invalidInput])
-    #expect(diagnostics.map(\.nodes) == [["State<Int>"], ["State<Int>"], ["State<Int>"]])
+    #expect(diagnostics.map(\.nodes) == Array(repeating: ["@State Unmounted.value"], count: 3))
     #expect(
       diagnostics.first?.message
-        == "State<Int> was read outside of a mounted view, so it has no storage; reads give the "
-        + "initial value and writes are ignored. Read state only from body, actions and "
-        + "lifecycle callbacks of a mounted view.")
+        == "@State Unmounted.value (State<Int>) was read outside of a mounted view, so it has no "
+        + "storage; reads give the initial value and writes are ignored. Read state only from "
+        + "body, actions and lifecycle callbacks of a mounted view.")
     #expect(
-      diagnostics.dropFirst().first?.message.hasPrefix("State<Int> was written outside") == true)
+      diagnostics.dropFirst().first?.message.hasPrefix(
+        "@State Unmounted.value (State<Int>) was written outside") == true)
   }
 
   @Test func aMissingEnvironmentObjectIsAnErrorNamingTheTypeAndTheReader() {
@@ -166,5 +167,94 @@ struct StoreScreen: View {
         "OptionalStoreReader: overrides of Store",
         "OptionalStoreReader: overrides of Store",
       ])
+  }
+}
+
+struct TwoSaveButtons: View {
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      Button("Save") { probe.log.append("first") }
+      Button("Save") { probe.log.append("second") }
+    }
+  }
+}
+
+final class Pages: Trackable {
+  @Tracked var path: [Int] = [1]
+}
+
+struct PagesScreen: View {
+  @Bindable var pages: Pages
+
+  var body: some View {
+    NavigationStack(path: $pages.path) {
+      Text("root")
+    }
+  }
+}
+
+@MainActor
+@Suite struct DriverDiagnosticsTests {
+  @Test func tappingATitleThatSeveralButtonsShareReportsItAndTapsNothing() {
+    let probe = Probe()
+    let host = ViewHost(TwoSaveButtons(probe: probe), executor: .manual)
+    var tapped = true
+    let diagnostics = GraphDiagnostics.capture { tapped = host.tap("Save") }
+    #expect(!tapped)
+    #expect(probe.log == [])
+    #expect(diagnostics.map(\.kind) == [.invalidInput])
+    #expect(diagnostics.map(\.nodes) == [["Save"]])
+    #expect(
+      diagnostics.first?.message
+        == "2 buttons are titled \"Save\" (in TwoSaveButtons, TwoSaveButtons); nothing was "
+        + "tapped. Give them distinct titles.")
+    let missing = GraphDiagnostics.capture { tapped = host.tap("Load") }
+    #expect(!tapped)
+    #expect(missing.map(\.message) == ["No button titled \"Load\" is in the tree."])
+  }
+
+  @Test func theRootEnvironmentCanBeSetThroughItsKeyPath() {
+    let host = ViewHost(AccentReader(), executor: .manual)
+    host.clearLogs()
+    host.environment[\.accent] = "teal"
+    host.flush()
+    #expect(host.environment[\.accent] == "teal")
+    #expect(host.tree.texts == ["accent teal"])
+    // The first override in a scope that has been read through is announced as such.
+    #expect(host.runLog == ["AccentReader: overrides of AccentKey"])
+  }
+
+  @Test func aValueWithNoDestinationNamesTheViewThatHoldsTheStack() {
+    var host: ViewHost?
+    let diagnostics = GraphDiagnostics.capture {
+      host = ViewHost(PagesScreen(pages: Pages()), executor: .manual)
+    }
+    #expect(host?.tree.texts == ["root"])
+    #expect(diagnostics.map(\.nodes) == [["PagesScreen", "Int"]])
+    #expect(
+      diagnostics.first?.message
+        == "NavigationStack in PagesScreen has 1 on its path but no "
+        + ".navigationDestination(for: Int.self) inside it; nothing is shown for it.")
+  }
+
+  @Test func aHostThatLogsNothingStillCountsBodiesByTypeAndRendersTheSame() {
+    let model = ListModel(names: "a", "b", "c")
+    let quiet = ViewHost(
+      KeyedList(model: model), executor: .manual, options: ViewHostOptions(logsUpdates: false))
+    let logged = ViewHost(KeyedList(model: model), executor: .manual)
+    #expect(quiet.dump() == logged.dump())
+    #expect(quiet.bodyRuns == [])
+    #expect(quiet.events == [])
+    #expect(quiet.bodyCount(of: "Row") == 3)
+    #expect(quiet.bodyCount(of: "Row #1") == 0)
+    #expect(quiet.bodyRunCount == 4)
+    quiet.clearLogs()
+    model.items[1].name = "B"
+    quiet.flush()
+    logged.flush()
+    #expect(quiet.bodyCountsByType == ["KeyedList": 1, "Row": 1])
+    #expect(quiet.dump() == logged.dump())
   }
 }

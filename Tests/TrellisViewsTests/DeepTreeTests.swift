@@ -1,4 +1,5 @@
 import Testing
+import TrellisGraph
 import TrellisViews
 
 /// A chain of nested custom views, `depth` levels deep.
@@ -14,9 +15,24 @@ struct NestedLevel: View {
   }
 }
 
-/// Body evaluation and updates past 32 levels go through the scheduler instead of the stack,
-/// so nesting depth is limited by rendering and releasing the tree (both recursive), which
-/// comfortably handle a thousand levels.
+/// A chain of nested custom views that all carry `value`, so that a new value is a changed
+/// input at every level; the leaf shows it.
+struct ValuedLevel: View {
+  let depth: Int
+  let value: Int
+
+  var body: some View {
+    if depth == 0 {
+      Text("leaf \(value)")
+    } else {
+      ValuedLevel(depth: depth - 1, value: value)
+    }
+  }
+}
+
+/// Bodies never nest on the stack (each is scheduled for the running flush, parents first),
+/// and rendering, dumping and releasing walk the tree with explicit stacks, so depth is
+/// limited by memory alone.
 @MainActor
 @Suite struct DeepTreeTests {
   @Test func aThousandNestedViewsMountAndUpdateWithoutRecursion() {
@@ -27,5 +43,55 @@ struct NestedLevel: View {
     host.update(root: NestedLevel(depth: 1_000))
     host.flush()
     #expect(host.bodyCount(of: "NestedLevel") == 0)
+  }
+
+  @Test func tenThousandLevelsMountUpdateAtEveryLevelRenderAndReleaseWithoutAFalseCycle() {
+    let depth = 10_000
+    let recorder = RecordingRenderer(recordsMutations: false)
+    var host: ViewHost? = nil
+    let diagnostics = GraphDiagnostics.capture {
+      host = ViewHost(
+        ValuedLevel(depth: depth, value: 0), executor: .manual, renderer: recorder)
+    }
+    #expect(diagnostics == [])
+    guard let mounted = host else { return }
+    #expect(mounted.bodyCount(of: "ValuedLevel") == depth + 1)
+    // One element per level, and the leaf.
+    #expect(recorder.counts.creates == depth + 2)
+    #expect(recorder.counts.inserts == depth + 2)
+
+    recorder.clear()
+    mounted.clearLogs()
+    let update = GraphDiagnostics.capture {
+      mounted.update(root: ValuedLevel(depth: depth, value: 1))
+    }
+    #expect(update == [])
+    #expect(mounted.bodyCount(of: "ValuedLevel") == depth + 1)
+    #expect(recorder.counts == RecordingRenderer.Counts(textUpdates: 1, commits: 1))
+
+    let tree = mounted.tree
+    #expect(tree.texts == ["leaf 1"])
+    #expect(tree.allNodes.count == depth + 2)
+    let dump = mounted.dump()
+    // The last line, the leaf, is indented by two spaces per level above it.
+    let endsWithTheLeaf = dump.hasSuffix(
+      "\n" + String(repeating: "  ", count: depth + 1) + "Text \"leaf 1\"\n")
+    #expect(dump.hasPrefix("ValuedLevel\n  ValuedLevel\n"))
+    #expect(endsWithTheLeaf)
+    #expect(tree == mounted.tree)
+
+    mounted.unmount()
+    #expect(mounted.tree == RenderedNode(kind: "Empty"))
+    host = nil
+  }
+
+  @Test func aDeepTreeIsReleasedWithTheHostWithoutUnmounting() {
+    weak var released: ViewHost?
+    do {
+      let host = ViewHost(NestedLevel(depth: 10_000), executor: .manual)
+      released = host
+      #expect(host.tree.texts == ["leaf"])
+    }
+    #expect(released == nil)
   }
 }

@@ -112,12 +112,15 @@ struct FeedbackParent: View {
 
   @Test func sameIDKeepsTheSubtree() async {
     let gate = TaskGate()
-    let host = ViewHost(VersionedParent(gate: gate), executor: .manual)
+    let recorder = RecordingRenderer()
+    let host = ViewHost(VersionedParent(gate: gate), executor: .manual, renderer: recorder)
     host.tap("child 0")
     host.flush()
     host.clearLogs()
+    recorder.clear()
     host.tap("other 0")
     host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@6 \"other 1\""])
     #expect(host.tree.texts == ["bump", "other 1", "child 1"])
     #expect(host.runLog == ["VersionedParent: @State VersionedParent.other"])
     #expect(host.eventLog == [])
@@ -162,9 +165,10 @@ struct FeedbackParent: View {
     }
     #expect(diagnostics.map(\.kind) == [.updateCycle])
     #expect(diagnostics.first?.nodes == ["FeedbackParent"])
-    #expect(host.bodyCount(of: "FeedbackParent") == 50)
-    #expect(host.bodyCount(of: "FeedbackChild") == 50)
-    #expect(host.tree.texts == ["arm", "disarm", "appearances 49", "armed true"])
+    // One round limit for every cause: 100 rounds (flush, commit, lifecycle) per update.
+    #expect(host.bodyCount(of: "FeedbackParent") == 100)
+    #expect(host.bodyCount(of: "FeedbackChild") == 100)
+    #expect(host.tree.texts == ["arm", "disarm", "appearances 99", "armed true"])
 
     // The host is not stuck: once the feedback stops, updates work again.
     host.clearLogs()
@@ -173,7 +177,7 @@ struct FeedbackParent: View {
       host.flush()
     }
     #expect(later == [])
-    #expect(host.tree.texts == ["arm", "disarm", "appearances 50", "armed false"])
+    #expect(host.tree.texts == ["arm", "disarm", "appearances 100", "armed false"])
     #expect(host.bodyCount(of: "FeedbackParent") == 1)
     #expect(host.bodyCount(of: "FeedbackChild") == 1)
   }

@@ -75,7 +75,8 @@ struct SlotList: View {
 @Suite struct ForEachIdentityTests {
   @Test func keyedStateFollowsTheItemThroughInsertDeleteAndMove() {
     let model = ListModel(names: "a", "b", "c")
-    let host = ViewHost(KeyedList(model: model), executor: .manual)
+    let recorder = RecordingRenderer()
+    let host = ViewHost(KeyedList(model: model), executor: .manual, renderer: recorder)
     #expect(host.eventLog == ["appear Row #1", "appear Row #2", "appear Row #3"])
     host.tap("b 0")
     host.flush()
@@ -84,32 +85,42 @@ struct SlotList: View {
     host.flush()
     #expect(host.tree.texts == ["a 0", "b 2", "c 1"])
     host.clearLogs()
+    recorder.clear()
 
     model.items.insert(Item(id: 4, name: "d"), at: 0)
     host.flush()
     #expect(host.tree.texts == ["d 0", "a 0", "b 2", "c 1"])
     #expect(host.runLog == ["KeyedList: ListModel.items", "Row #4: inserted"])
     #expect(host.eventLog == ["appear Row #4"])
+    // The other rows keep their elements: only the new row is created and inserted.
+    #expect(recorder.counts == RecordingRenderer.Counts(creates: 3, inserts: 3, commits: 1))
     host.clearLogs()
+    recorder.clear()
 
     model.items.removeAll { $0.id == 1 }
     host.flush()
     #expect(host.tree.texts == ["d 0", "b 2", "c 1"])
     #expect(host.runLog == ["KeyedList: ListModel.items"])
     #expect(host.eventLog == ["disappear Row #1"])
+    #expect(recorder.counts == RecordingRenderer.Counts(removes: 1, commits: 1))
     host.clearLogs()
+    recorder.clear()
 
     model.items.insert(model.items.removeLast(), at: 0)
     host.flush()
     #expect(host.tree.texts == ["c 1", "d 0", "b 2"])
     #expect(host.runLog == ["KeyedList: ListModel.items"])
     #expect(host.eventLog == [])
+    // A move keeps the row's element (and its state): one move, nothing re-created.
+    #expect(recorder.counts == RecordingRenderer.Counts(moves: 1, commits: 1))
     host.clearLogs()
+    recorder.clear()
 
     model.items[2].name = "B"
     host.flush()
     #expect(host.tree.texts == ["c 1", "d 0", "B 2"])
     #expect(host.runLog == ["KeyedList: ListModel.items", "Row #2: input item"])
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@8 \"B 2\""])
   }
 
   @Test func keyedStateFollowsTheItemInALongList() {

@@ -69,4 +69,14 @@ struct CounterRow: View {
     #expect(
       host.events.map(\.description) == ["task cancel CounterRow #2", "task start CounterRow #2"])
   }
+
+  @Test func aRecordingRendererSeesOneTextMutationForOneCounter() {
+    let store = CounterStore()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(CounterList(store: store), executor: .manual, renderer: recorder)
+    recorder.clear()
+    store.counters[1].value += 1
+    host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@10 \"#2: 1\""])
+  }
 }

@@ -205,13 +205,18 @@ struct LifecycleBranchParent: View {
   }
 
   @Test func anyViewOfAnotherTypeResetsState() {
-    let host = ViewHost(ErasingParent(), executor: .manual)
+    let recorder = RecordingRenderer()
+    let host = ViewHost(ErasingParent(), executor: .manual, renderer: recorder)
     host.tap("yes: 0")
     host.flush()
     host.clearLogs()
+    recorder.clear()
     host.tap("flip")
     host.flush()
     #expect(host.tree.texts == ["flip", "no: 0"])
+    // Another type is another identity: the old subtree's element goes, a new one comes.
+    #expect(
+      recorder.counts == RecordingRenderer.Counts(creates: 4, inserts: 4, removes: 1, commits: 1))
     #expect(
       host.runLog == [
         "ErasingParent: @State ErasingParent.flag", "Wrapped: inserted", "Counter: inserted",
@@ -222,12 +227,16 @@ struct LifecycleBranchParent: View {
   }
 
   @Test func anyViewOfTheSameTypeKeepsState() {
-    let host = ViewHost(SameTypeErasingParent(), executor: .manual)
+    let recorder = RecordingRenderer()
+    let host = ViewHost(SameTypeErasingParent(), executor: .manual, renderer: recorder)
     host.tap("yes: 0")
     host.flush()
     host.clearLogs()
+    recorder.clear()
     host.tap("flip")
     host.flush()
+    // The same elements: the counter's text changes in place.
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@7 \"no: 1\""])
     #expect(host.tree.texts == ["flip", "no: 1"])
     #expect(
       host.runLog == [

@@ -16,6 +16,8 @@ enum PropertyLevelList {
   final class Row: Trackable, Identifiable {
     let id: Int
     @Tracked var title: String
+    /// Read only by the structural cases' rows (`KeyedRowList`).
+    @Tracked var isSelected = false
     init(id: Int, title: String) {
       self.id = id
       _title = Tracked(wrappedValue: title)
@@ -109,4 +111,29 @@ enum EnvironmentList {
     @Environment(\.rowAccent) private var accent
     var body: some View { Text("\(row.title) \(accent)") }
   }
+}
+
+/// The list of the structural cases (js-framework-benchmark's operations, large-list edits):
+/// the property-level rows, each shown by `RowView` as one `Text` that also reads the row's
+/// selection (the selected row's text starts with `* `).
+enum KeyedRowList {
+  typealias Store = PropertyLevelList.Store
+  typealias Row = PropertyLevelList.Row
+
+  struct ListView: View {
+    let store: Store
+    var body: some View {
+      VStack {
+        ForEach(store.rows) { row in RowView(row: row) }
+      }
+    }
+  }
+
+  struct RowView: View {
+    let row: Row
+    var body: some View { Text(row.isSelected ? "* \(row.title)" : row.title) }
+  }
+
+  /// The text `RowView` shows for `row`.
+  static func text(of row: Row) -> String { row.isSelected ? "* \(row.title)" : row.title }
 }

@@ -12,10 +12,13 @@ struct ViewsSuite: BenchmarkSuite {
   let summary =
     "A list of N rows in a headless `ViewHost`: mount time (ms), one row's title change + "
     + "flush (ns per update; rows updated in a scattered order), one root environment change "
-    + "read by 1% of 10,000 rows (ns per update), and bodies re-run per update."
+    + "read by 1% of 10,000 rows (ns per update), bodies re-run and renderer mutations per "
+    + "update; `-quiet` cases with updates not logged; js-framework-benchmark's operations and "
+    + "edits of large keyed lists (ms per edit, updates not logged)."
 
-  private static let perUpdate = "ns_per_update"
-  private static let bodiesPerUpdate = "bodies_per_update"
+  static let perUpdate = "ns_per_update"
+  static let bodiesPerUpdate = "bodies_per_update"
+  static let mutationsPerUpdate = "mutations_per_update"
   /// The list sizes of the mount and update cases.
   private static let sizes = [1_000, 10_000, 100_000]
 
@@ -33,6 +36,14 @@ struct ViewsSuite: BenchmarkSuite {
         measureRowUpdates(ObjectLevelImplementation.self, size: size, in: context)
       }
       measureEnvironmentChange(in: context)
+      for size in Self.sizes {
+        measureMount(PropertyLevelImplementation.self, size: size, logging: false, in: context)
+      }
+      for size in Self.sizes {
+        measureRowUpdates(
+          PropertyLevelImplementation.self, size: size, logging: false, in: context)
+      }
+      for structural in Self.structuralCases { measure(structural, in: context) }
     }
     context.target(
       "update-row-100k ÷ update-row-1k (trellis)", ("update-row-100k", .trellis, Self.perUpdate),
@@ -55,19 +66,23 @@ struct ViewsSuite: BenchmarkSuite {
   /// releasing the host are not.
   @MainActor
   private func measureMount<L: ListImplementation>(
-    _: L.Type, size: Int, in context: SuiteContext
+    _: L.Type, size: Int, logging: Bool = true, in context: SuiteContext
   ) {
-    let caseName = "mount-\(Self.sizeLabel(size))"
+    let caseName = "mount-\(Self.sizeLabel(size))" + (logging ? "" : "-quiet")
     let sampleCount = context.sampler.sampleCount
     var correct = true
     var checkedTree = false
     var samples: [Double] = []
     for sample in -1..<sampleCount {
       let rows = L.makeRows(size)
-      let (host, elapsed) = mountTimed(L.makeRoot(rows))
+      let recorder = RecordingRenderer(recordsMutations: false)
+      let (host, elapsed) = mountTimed(L.makeRoot(rows), logging: logging, renderer: recorder)
       correct =
         correct && host.bodyCount(of: "ListView") == 1 && host.bodyCount(of: "RowView") == size
-        && host.bodyRuns.count == size + 1
+        && host.bodyRunCount == size + 1
+        && recorder.counts
+          == RecordingRenderer.Counts(
+            creates: 2 * size + 2, inserts: 2 * size + 2, commits: 1)
       if !checkedTree {
         // The rendered tree, once (building it is O(n)): one RowView with one Text per row.
         let tree = host.tree
@@ -85,7 +100,8 @@ struct ViewsSuite: BenchmarkSuite {
     context.record(caseName, L.implementation, metric: "ms", samples: samples)
     context.check(
       correct, caseName, L.implementation,
-      "a mount did not run exactly one ListView body and \(size) RowView bodies")
+      "a mount did not run exactly one ListView body and \(size) RowView bodies, or did not "
+        + "create exactly one element per view")
   }
 
   // MARK: - update-row-N
@@ -95,24 +111,30 @@ struct ViewsSuite: BenchmarkSuite {
   /// lists are not measured on one row that stays in cache.
   @MainActor
   private func measureRowUpdates<L: ListImplementation>(
-    _: L.Type, size: Int, in context: SuiteContext
+    _: L.Type, size: Int, logging: Bool = true, in context: SuiteContext
   ) {
-    let caseName = "update-row-\(Self.sizeLabel(size))"
+    let caseName = "update-row-\(Self.sizeLabel(size))" + (logging ? "" : "-quiet")
     let implementation = L.implementation
     let rows = L.makeRows(size)
     let originals = rows.map { L.title(of: $0) }
     // Short enough to be stored inline: a write allocates nothing.
     let alternates = originals.map { $0 + "'" }
     var isAlternate = [Bool](repeating: false, count: size)
-    let host = ViewHost(L.makeRoot(rows), executor: .manual)
+    let recorder = RecordingRenderer(recordsMutations: false)
+    let host = ViewHost(
+      L.makeRoot(rows), executor: .manual, options: ViewHostOptions(logsUpdates: logging),
+      renderer: recorder)
     let stride = 7_919
     var cursor = 0
     var updates = 0
     var rowBodies = 0
     var allBodies = 0
+    var mutations = RecordingRenderer.Counts()
     var bodiesPerUpdate: [Double] = []
+    var mutationsPerUpdate: [Double] = []
     let samples = context.sampler.nanosecondsPerOperation { n in
       host.clearLogs()
+      recorder.clear()
       let elapsed = timedOnMainActor {
         for _ in 0..<n {
           cursor = (cursor + stride) % size
@@ -123,19 +145,34 @@ struct ViewsSuite: BenchmarkSuite {
       }
       updates += n
       rowBodies += host.bodyCount(of: "RowView")
-      allBodies += host.bodyRuns.count
-      bodiesPerUpdate.append(Double(host.bodyRuns.count) / Double(n))
+      allBodies += host.bodyRunCount
+      mutations.textUpdates += recorder.counts.textUpdates
+      mutations.commits += recorder.counts.commits
+      mutations.creates += recorder.counts.total - recorder.counts.textUpdates
+      bodiesPerUpdate.append(Double(host.bodyRunCount) / Double(n))
+      mutationsPerUpdate.append(Double(recorder.counts.total) / Double(n))
       return elapsed
     }
     context.record(caseName, implementation, metric: Self.perUpdate, samples: samples)
     context.record(
       caseName, implementation, metric: Self.bodiesPerUpdate,
       samples: Array(bodiesPerUpdate.suffix(context.sampler.sampleCount)))
-    // Calibration batches included: every update must re-run exactly one RowView body.
+    context.record(
+      caseName, implementation, metric: Self.mutationsPerUpdate,
+      samples: Array(mutationsPerUpdate.suffix(context.sampler.sampleCount)))
+    // Calibration batches included: every update must re-run exactly one RowView body and
+    // send exactly one text mutation, in its own commit.
     context.check(
       rowBodies == updates && allBodies == updates, caseName, implementation,
       "\(updates) updates re-ran \(rowBodies) RowView bodies and \(allBodies) bodies in all; "
         + "expected exactly one RowView per update")
+    context.check(
+      mutations
+        == RecordingRenderer.Counts(
+          creates: 0, textUpdates: updates, commits: updates), caseName, implementation,
+      "\(updates) updates sent \(mutations.textUpdates) text mutations and "
+        + "\(mutations.creates) others in \(mutations.commits) commits; expected exactly one text "
+        + "mutation per update")
     let expected = (0..<size).map { isAlternate[$0] ? alternates[$0] : originals[$0] }
     context.check(
       host.tree.findAll(kind: "Text").map(\.text) == expected.map(Optional.init), caseName,
@@ -178,8 +215,8 @@ struct ViewsSuite: BenchmarkSuite {
       }
       updates += n
       readerBodies += host.bodyCount(of: "AccentRowView")
-      allBodies += host.bodyRuns.count
-      bodiesPerUpdate.append(Double(host.bodyRuns.count) / Double(n))
+      allBodies += host.bodyRunCount
+      bodiesPerUpdate.append(Double(host.bodyRunCount) / Double(n))
       return elapsed
     }
     context.record(caseName, .trellis, metric: Self.perUpdate, samples: samples)
@@ -209,12 +246,15 @@ private func timedOnMainActor(_ body: () -> Void) -> Duration {
   return clock.now - start
 }
 
-/// Mounts `root` with the manual executor and times it.
+/// Mounts `root` with the manual executor and `renderer`, and times it.
 @MainActor
-private func mountTimed<Root: View>(_ root: Root) -> (ViewHost, Duration) {
+private func mountTimed<Root: View>(
+  _ root: Root, logging: Bool, renderer: RecordingRenderer
+) -> (ViewHost, Duration) {
   let clock = ContinuousClock()
   let start = clock.now
-  let host = ViewHost(root, executor: .manual)
+  let host = ViewHost(
+    root, executor: .manual, options: ViewHostOptions(logsUpdates: logging), renderer: renderer)
   return (host, clock.now - start)
 }
 

@@ -137,6 +137,14 @@ public final class EnvironmentScope {
     values[keyPath: keyPath]
   }
 
+  /// Reads one value as `subscript(_:)` does; assigning sets this scope's own override, as
+  /// `apply { $0[keyPath: keyPath] = value }` does: `host.environment[\.accent] = "red"`.
+  /// - Parameter keyPath: the accessor, such as `\.accent`.
+  public subscript<Value>(keyPath: WritableKeyPath<EnvironmentValues, Value>) -> Value {
+    get { values[keyPath: keyPath] }
+    set { apply { $0[keyPath: keyPath] = newValue } }
+  }
+
   /// Sets this scope's own override for `key`, creating it if needed; the value applies to this
   /// scope and everything below it that does not override `key` itself.
   ///

@@ -13,17 +13,4 @@ public enum GraphEvaluation {
   public static func untracked<Result>(_ body: () throws -> Result) rethrows -> Result {
     try NodeStore.shared.withoutEvaluation(body)
   }
-
-  /// How many evaluations are nested right now (0 outside any).
-  package static var depth: Int { NodeStore.shared.evaluationDepth }
-
-  /// Runs `work` when the outermost running evaluation ends, or now when none is running.
-  package static func afterEvaluation(_ work: @escaping @MainActor () -> Void) {
-    let store = NodeStore.shared
-    if store.evaluationDepth == 0 {
-      work()
-    } else {
-      store.afterEvaluationWork.append(work)
-    }
-  }
 }

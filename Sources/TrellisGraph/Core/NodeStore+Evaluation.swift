@@ -84,14 +84,6 @@ extension NodeStore {
     innermostEvaluation = frame.previousEvaluation
     evaluationDepth -= 1
     endOperation()
-    if evaluationDepth == 0 && !afterEvaluationWork.isEmpty { runAfterEvaluationWork() }
-  }
-
-  @usableFromInline
-  func runAfterEvaluationWork() {
-    let work = afterEvaluationWork
-    afterEvaluationWork = []
-    for action in work { action() }
   }
 
   /// Runs `body` with no evaluation in progress: nothing it reads becomes a dependency, and

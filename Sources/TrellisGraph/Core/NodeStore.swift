@@ -91,8 +91,6 @@ final class NodeStore {
   @exclusivity(unchecked) @usableFromInline var currentOwner: Int32 = -1
   /// How many evaluations are nested now.
   @exclusivity(unchecked) @usableFromInline var evaluationDepth = 0
-  /// Work deferred to the end of the outermost evaluation (`GraphEvaluation.afterEvaluation`).
-  @exclusivity(unchecked) @usableFromInline var afterEvaluationWork: [@MainActor () -> Void] = []
   @usableFromInline let evaluationReads = EvaluationReads()
 
   // The walks' stacks, kept to reuse their buffers (see `NodeStore+Propagation.swift`); they

@@ -81,6 +81,13 @@ public final class Effect: GraphNode {
     }
   }
 
+  /// Whether the latest run read anything that can change: a graph node or a tracked property.
+  /// A host uses this to know that re-running the body with the same inputs would read
+  /// nothing new.
+  package var hasDependencies: Bool {
+    store.nodes[Int(slot)].depsHead != -1 || (relay?.observedCount ?? 0) > 0
+  }
+
   /// Whether a dependency changed since the last run (the effect is waiting for a flush).
   public var isStale: Bool { !flags.isDisjoint(with: .stale) }
 

@@ -36,9 +36,6 @@ public final class Graph {
   /// graph work synchronously beyond scheduling it.
   @exclusivity(unchecked) package var onWorkScheduled: (@MainActor () -> Void)?
 
-  /// Called at the end of every flush that ran work; kept for hosts that commit after a flush.
-  @exclusivity(unchecked) package var afterFlush: (@MainActor () -> Void)?
-
   @exclusivity(unchecked) private var queue = RunQueue()
   @exclusivity(unchecked) private var isFlushing = false
   @exclusivity(unchecked) private var flushTaskScheduled = false
@@ -90,10 +87,7 @@ public final class Graph {
     isFlushing = true
     flushCount += 1
     flushStamp &+= 1
-    defer {
-      isFlushing = false
-      afterFlush?()
-    }
+    defer { isFlushing = false }
     while let entry = queue.popFirst() {
       // Only effects are queued; a slot reused by another node fails the generation check.
       guard store.isLive(entry.ref) else { continue }

@@ -13,13 +13,35 @@ import TrellisGraph
 /// - Duplicate ids: one diagnostic per update naming them and the enclosing view; the first
 ///   element with a given id is shown, later ones are skipped. Never a crash.
 ///
-/// Each element's content is evaluated in its own tracked computation, so a change read only
-/// by one row's content re-runs that row alone: the cost of one row's change does not depend
-/// on how many rows there are.
+/// Updating: when the `ForEach` is updated (its parent's body re-ran) or something its
+/// content closure read changed, the content closure runs for every element, as in SwiftUI,
+/// in the `ForEach`'s own tracked computation (so a read in the closure re-runs this pass, not
+/// the parent's body). Each row is then matched by id, and a row whose view has the same
+/// inputs as before is skipped without running its body (see `ComparisonPlan`). Reads made in
+/// the rows' bodies re-run only that row.
+///
+/// One shortcut keeps structural edits of long lists cheap: when the parent passes a content
+/// closure that is the same closure as before (one that captures nothing, as
+/// `ForEach(rows) { row in RowView(row: row) }`), and the previous pass read nothing that can
+/// change, a row whose element is the same as before (by the rules of `ComparisonPlan`:
+/// `==`, identity for objects) would get the same view again, so its closure is not called,
+/// and keeps its id (an object whose id is a plain `var` that changed is not noticed then; a
+/// `@Tracked` id is). Then only new, changed and moved rows cost more than an id comparison.
+///
+/// Ids are compared as their own type: the unchanged head and tail of the list, and rows that
+/// kept their position, are matched by position; the rest through a table of the current ids.
+///
+/// Complexity: O(n) id comparisons per pass, plus, per row whose closure runs (all of them,
+/// unless the shortcut applies), the closure and an input comparison, plus the work of the
+/// rows that changed.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
   /// The elements.
   public let data: Data
-  let identify: (Data.Element) -> ID
+  let identify: @MainActor (Data.Element) -> ID
+  /// The key path behind `identify`, when it is one; nil when the element type decides (an
+  /// `Identifiable` element's `id`, a range's values). Two `ForEach` values identify their
+  /// elements the same way when these are equal.
+  let identifyingKeyPath: KeyPath<Data.Element, ID>?
   let content: @MainActor (Data.Element) -> Content
   let isConstantRange: Bool
 
@@ -34,56 +56,16 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
   ) {
     self.data = data
     identify = { $0[keyPath: id] }
+    identifyingKeyPath = id
     self.content = content
     isConstantRange = false
   }
 
   /// Renders one child per element (see the type's notes for identity rules).
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "ForEach", showsInTree: false)
-    if view.isConstantRange { checkConstantRange(view, in: node) }
-    var seen = Set<ID>(minimumCapacity: view.data.count)
-    var duplicates: [ID] = []
-    node.updateChildren { children in
-      for element in view.data {
-        let id = view.identify(element)
-        guard seen.insert(id).inserted else {
-          duplicates.append(id)
-          continue
-        }
-        let key = AnyHashable(id)
-        children.update(
-          .id(key), ForEachElement(element: element, content: view.content), explicitID: key)
-      }
-    }
-    if !duplicates.isEmpty { reportDuplicates(duplicates, in: node) }
-  }
-
-  private static func reportDuplicates(_ duplicates: [ID], in node: ViewNode) {
-    let shown = duplicates.prefix(10).map { "\($0)" }.joined(separator: ", ")
-    GraphDiagnostics.report(
-      GraphDiagnostic(
-        kind: .invalidInput, nodes: [node.enclosingViewName],
-        message:
-          "ForEach in \(node.enclosingViewName) has duplicate ids (\(shown)); only the first "
-          + "element with each id is shown. Give every element a unique id."))
-  }
-
-  private static func checkConstantRange(_ view: Self, in node: ViewNode) {
-    let count = view.data.count
-    if let initial = node.modifierState as? ConstantRangeCount {
-      guard initial.count != count else { return }
-      GraphDiagnostics.report(
-        GraphDiagnostic(
-          kind: .invalidInput, nodes: [node.enclosingViewName],
-          message:
-            "ForEach(_:content:) in \(node.enclosingViewName) was given a constant range of "
-            + "\(initial.count) elements, now \(count). Use ForEach(_:id:content:) for a range "
-            + "that changes; the new range is used."))
-      initial.count = count
-    } else {
-      node.modifierState = ConstantRangeCount(count)
-    }
+    node.setTransparent()
+    let part = node.parts.part(ForEachPart<Data, ID, Content>.self) { ForEachPart(node: node) }
+    part.update(with: view)
   }
 }
 
@@ -95,7 +77,11 @@ extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
   public init(
     _ data: Data, @ViewBuilder content: @escaping @MainActor (Data.Element) -> Content
   ) {
-    self.init(data, id: \.id, content: content)
+    self.data = data
+    identify = { $0.id }
+    identifyingKeyPath = nil
+    self.content = content
+    isConstantRange = false
   }
 }
 
@@ -107,27 +93,387 @@ extension ForEach where Data == Range<Int>, ID == Int {
   public init(_ data: Range<Int>, @ViewBuilder content: @escaping @MainActor (Int) -> Content) {
     self.data = data
     identify = { $0 }
+    identifyingKeyPath = nil
     self.content = content
     isConstantRange = true
   }
 }
 
-/// The count a constant-range `ForEach` started with.
-final class ConstantRangeCount {
-  var count: Int
-  init(_ count: Int) { self.count = count }
-}
+/// A `ForEach`'s state: its latest value, its content pass, and its rows by id.
+@MainActor
+final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodePart {
+  unowned let node: ViewNode
+  private var view: ForEach<Data, ID, Content>?
+  private var effect: Effect?
+  /// The rows' ids and elements, in the order of `node.children`.
+  private var ids: [ID] = []
+  private var elements: [Data.Element] = []
+  /// Every current row by id.
+  private var rows: [ID: ViewNode] = [:]
+  /// Whether the next pass may skip the closure for rows whose element did not change.
+  private var reusesRows = false
+  /// The count a constant range started with.
+  private var constantRangeCount: Int?
+  private let elementPlan = ComparisonPlan.plan(for: Data.Element.self)
 
-/// One element of a `ForEach`: an internal composite whose "body" is the content closure
-/// applied to the element, evaluated in its own tracked computation.
-struct ForEachElement<Element, Content: View>: View {
-  let element: Element
-  let content: @MainActor (Element) -> Content
+  init(node: ViewNode) { self.node = node }
 
-  var body: Content { content(element) }
+  func update(with view: ForEach<Data, ID, Content>) {
+    if let previous = self.view, let effect, !effect.hasDependencies {
+      reusesRows = Self.sameClosures(previous, view)
+    }
 
-  static func _update(_ view: Self, in node: ViewNode) {
-    node.isInternal = true
-    node.updateComposite(view)
+    self.view = view
+    if view.isConstantRange { checkConstantRange(view.data.count) }
+    if effect == nil {
+      let effect = Effect(
+        name: "ForEach", in: node.host.graph, depth: node.depth, runImmediately: false
+      ) { [unowned self] in
+        runContent()
+      }
+      effect.recordsReasons = false
+      self.effect = effect
+    }
+    effect?.run()
+  }
+
+  func nodeDidUnmount() {
+    effect?.dispose()
+    rows = [:]
+    elements = []
+  }
+
+  /// Whether two values identify elements the same way and carry the very same content
+  /// closure (the same code and the same captured context, compared bit for bit).
+  private static func sameClosures(
+    _ old: ForEach<Data, ID, Content>, _ new: ForEach<Data, ID, Content>
+  ) -> Bool {
+    guard old.identifyingKeyPath == new.identifyingKeyPath else { return false }
+    return withUnsafeBytes(of: old.content) { old in
+      withUnsafeBytes(of: new.content) { new in old.elementsEqual(new) }
+    }
+  }
+
+  /// The content pass. Matching and the closure run here, tracked; creating and updating rows
+  /// runs untracked.
+  ///
+  /// The new list is matched in three regions: the head and the tail that keep their ids in
+  /// place, and the middle between them, where a row is matched at its old position when its
+  /// id is still there, else through `rows`. When rows may be reused (see the type's notes),
+  /// the head and tail of elements that are bit for bit the same are found first, in one scan,
+  /// and their ids are not asked for again.
+  private func runContent() {
+    guard let view, node.isMounted else { return }
+    let reuse = reusesRows
+    reusesRows = false
+    let host = node.host
+    let oldElements = elements
+    let oldCount = ids.count
+    let newElements = Array(view.data)
+    let newCount = newElements.count
+    var sameHead = 0
+    var sameTail = 0
+    // Whether the element at each position below both counts is the same bits as the old one
+    // there, found in one pass over raw memory for element types compared by their bits. A
+    // same element keeps its id, which then need not be asked for again.
+    var sameBits: [Bool] = []
+    if reuse, let size = elementPlan.bitwiseSize {
+      (sameHead, sameTail) = Self.unchangedEnds(oldElements, newElements, size: size)
+      sameBits = Self.sameElements(
+        oldElements, newElements, at: sameHead..<min(newCount - sameTail, oldCount - sameTail),
+        size: size)
+    }
+    var newIDs: [ID] = []
+    newIDs.reserveCapacity(newCount)
+    newIDs.append(contentsOf: ids[0..<sameHead])
+    for position in sameHead..<(newCount - sameTail) {
+      let offset = position - sameHead
+      newIDs.append(
+        offset < sameBits.count && sameBits[offset]
+          ? ids[position] : view.identify(newElements[position]))
+    }
+    newIDs.append(contentsOf: ids[(oldCount - sameTail)..<oldCount])
+    let oldIDs = ids
+    var head = sameHead
+    while head < oldCount - sameTail, head < newCount - sameTail, oldIDs[head] == newIDs[head] {
+      head += 1
+    }
+    var tail = sameTail
+    while tail < oldCount - head, tail < newCount - head,
+      oldIDs[oldCount - 1 - tail] == newIDs[newCount - 1 - tail]
+    {
+      tail += 1
+    }
+    let stamp = host.nextClaimStamp()
+    let plan = elementPlan
+    var middle = Middle(count: newCount - head - tail)
+    let rowsBefore = node.children
+    func isSame(_ position: Int) -> Bool {
+      guard reuse else { return false }
+      let offset = position - sameHead
+      if offset >= 0, offset < sameBits.count { return sameBits[offset] }
+      return plan.inputsEqual(oldElements[position], newElements[position])
+    }
+    matching: while true {
+      let oldMiddleEnd = oldCount - tail
+      for offset in 0..<middle.count {
+        let position = head + offset
+        let id = newIDs[position]
+        if position < oldMiddleEnd, oldIDs[position] == id,
+          rowsBefore[position].claimStamp != stamp
+        {
+          rowsBefore[position].claimStamp = stamp
+          middle.inPlace[offset] = true
+          middle.sameElement[offset] = isSame(position)
+        } else if !rows.isEmpty, let row = rows[id] {
+          let oldPosition = row.listPosition
+          if oldPosition >= oldMiddleEnd {
+            // An element before the unchanged tail takes one of its ids: match it all by id.
+            for offset in 0..<middle.count {
+              if middle.inPlace[offset] { rowsBefore[head + offset].claimStamp = 0 }
+              middle.rows[offset]?.claimStamp = 0
+            }
+            tail = 0
+            middle = Middle(count: newCount - head)
+            continue matching
+          }
+          if oldPosition < head || row.claimStamp == stamp {
+            middle.isDuplicate[offset] = true
+          } else {
+            row.claimStamp = stamp
+            middle.rows[offset] = row
+          }
+        }
+      }
+      break
+    }
+
+    // The closure, for every row that needs its view.
+    var views: [(position: Int, view: Content)] = []
+    for position in sameHead..<head where !isSame(position) {
+      views.append((position, view.content(newElements[position])))
+    }
+    for offset in 0..<middle.count where !middle.isDuplicate[offset] && !middle.sameElement[offset]
+    {
+      views.append((head + offset, view.content(newElements[head + offset])))
+    }
+    for offset in 0..<(tail - min(tail, sameTail)) {
+      let old = oldCount - tail + offset
+      let new = newCount - tail + offset
+      if !(reuse && plan.inputsEqual(oldElements[old], newElements[new])) {
+        views.append((new, view.content(newElements[new])))
+      }
+    }
+    GraphEvaluation.untracked {
+      apply(
+        Pass(
+          oldCount: oldCount, newIDs: newIDs, newElements: newElements, head: head, tail: tail,
+          middle: middle, views: views, stamp: stamp))
+    }
+  }
+
+  /// How many elements at the start and at the end are the same bits in both lists (without
+  /// overlapping). One pass over raw memory: no copies, no generic calls per element.
+  nonisolated private static func unchangedEnds(
+    _ old: [Data.Element], _ new: [Data.Element], size: Int
+  ) -> (head: Int, tail: Int) {
+    old.withUnsafeBytes { old in
+      new.withUnsafeBytes { new in
+        let stride = MemoryLayout<Data.Element>.stride
+        let oldCount = old.count / stride
+        let newCount = new.count / stride
+        func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
+          ComparisonPlan.bitsEqual(
+            old.baseAddress! + oldIndex * stride, new.baseAddress! + newIndex * stride, size)
+        }
+        var head = 0
+        while head < oldCount, head < newCount, same(head, head) { head += 1 }
+        var tail = 0
+        while tail < oldCount - head, tail < newCount - head,
+          same(oldCount - 1 - tail, newCount - 1 - tail)
+        {
+          tail += 1
+        }
+        return (head, tail)
+      }
+    }
+  }
+
+  /// For each position in `positions`, whether the old and the new element there are the same
+  /// bits.
+  nonisolated private static func sameElements(
+    _ old: [Data.Element], _ new: [Data.Element], at positions: Range<Int>, size: Int
+  ) -> [Bool] {
+    guard !positions.isEmpty else { return [] }
+    return old.withUnsafeBytes { old in
+      new.withUnsafeBytes { new in
+        let stride = MemoryLayout<Data.Element>.stride
+        return positions.map { position in
+          ComparisonPlan.bitsEqual(
+            old.baseAddress! + position * stride, new.baseAddress! + position * stride, size)
+        }
+      }
+    }
+  }
+
+  /// The middle region's matches: a row kept at its old position (`inPlace`), or the row
+  /// matched from elsewhere or created (`rows`), or a duplicate.
+  private struct Middle {
+    let count: Int
+    var inPlace: [Bool]
+    var rows: [ViewNode?]
+    var isDuplicate: [Bool]
+    var sameElement: [Bool]
+
+    init(count: Int) {
+      self.count = count
+      inPlace = [Bool](repeating: false, count: count)
+      rows = [ViewNode?](repeating: nil, count: count)
+      isDuplicate = [Bool](repeating: false, count: count)
+      sameElement = [Bool](repeating: false, count: count)
+    }
+  }
+
+  /// What one pass found, for `apply(_:)`.
+  private struct Pass {
+    let oldCount: Int
+    let newIDs: [ID]
+    let newElements: [Data.Element]
+    let head: Int
+    let tail: Int
+    var middle: Middle
+    let views: [(position: Int, view: Content)]
+    let stamp: UInt32
+  }
+
+  /// Creates the new rows, updates those with a new view, removes the old rows no element
+  /// kept, and installs the new order, changing only the middle of the rows' list.
+  private func apply(_ pass: Pass) {
+    let host = node.host
+    var pass = pass
+    let oldCount = pass.oldCount
+    let newCount = pass.newIDs.count
+    let oldMiddle = pass.head..<(oldCount - pass.tail)
+    for offset in 0..<pass.middle.count
+    where !pass.middle.inPlace[offset] && pass.middle.rows[offset] == nil
+      && !pass.middle.isDuplicate[offset]
+    {
+      let id = pass.newIDs[pass.head + offset]
+      let row = ViewNode(
+        parent: node, key: .row, viewType: Content.self, explicitID: AnyHashable(id))
+      row.claimStamp = pass.stamp
+      if let earlier = rows.updateValue(row, forKey: id) {
+        // New ids that repeat each other (neither had a row): the first one keeps it.
+        rows[id] = earlier
+        pass.middle.isDuplicate[offset] = true
+      } else {
+        pass.middle.rows[offset] = row
+      }
+    }
+    let hasDuplicates = pass.middle.isDuplicate.contains(true)
+    var removed: [ViewNode] = []
+    for position in oldMiddle where node.children[position].claimStamp != pass.stamp {
+      removed.append(node.children[position])
+    }
+    let movedOrNew = pass.middle.inPlace.contains(false)
+    let changed = !removed.isEmpty || pass.middle.count != oldMiddle.count || movedOrNew
+    // The views, in new order; a duplicate got one too (its closure ran), which is dropped.
+    for (position, view) in pass.views {
+      let offset = position - pass.head
+      let row: ViewNode
+      if position < pass.head {
+        row = node.children[position]
+      } else if offset < pass.middle.count {
+        guard !pass.middle.isDuplicate[offset] else { continue }
+        row = pass.middle.inPlace[offset] ? node.children[position] : pass.middle.rows[offset]!
+      } else {
+        row = node.children[oldCount - (newCount - position)]
+      }
+      Content._update(view, in: row)
+    }
+    for row in removed {
+      rows[ids[row.listPosition]] = nil
+      host.unmount(row)
+    }
+    var middleIDs = pass.newIDs[pass.head..<(newCount - pass.tail)]
+    var duplicates: [ID] = []
+    if hasDuplicates {
+      var kept: [ID] = []
+      for offset in 0..<pass.middle.count {
+        if pass.middle.isDuplicate[offset] {
+          duplicates.append(middleIDs[middleIDs.startIndex + offset])
+        } else {
+          kept.append(middleIDs[middleIDs.startIndex + offset])
+        }
+      }
+      middleIDs = kept[...]
+    }
+    if changed, removed.isEmpty, !hasDuplicates, pass.middle.count == oldMiddle.count {
+      // The same rows, some in other places (a swap, a move within the list): only those
+      // places change.
+      for offset in 0..<pass.middle.count where !pass.middle.inPlace[offset] {
+        let position = pass.head + offset
+        let row = pass.middle.rows[offset]!
+        node.children[position] = row
+        ids[position] = pass.newIDs[position]
+        row.listPosition = position
+      }
+      host.markChildrenChanged(of: node)
+    } else if changed {
+      var middleRows: [ViewNode] = []
+      middleRows.reserveCapacity(pass.middle.count)
+      for offset in 0..<pass.middle.count where !pass.middle.isDuplicate[offset] {
+        middleRows.append(
+          pass.middle.inPlace[offset]
+            ? node.children[pass.head + offset] : pass.middle.rows[offset]!)
+      }
+      ids.replaceSubrange(oldMiddle, with: middleIDs)
+      node.children.replaceSubrange(oldMiddle, with: middleRows)
+      let children = node.children
+      for position in pass.head..<children.count where children[position].listPosition != position {
+        children[position].listPosition = position
+      }
+      host.markChildrenChanged(of: node)
+    }
+    if hasDuplicates {
+      var keptElements: [Data.Element] = []
+      for position in 0..<newCount {
+        let offset = position - pass.head
+        if offset >= 0, offset < pass.middle.count, pass.middle.isDuplicate[offset] { continue }
+        keptElements.append(pass.newElements[position])
+      }
+      elements = keptElements
+    } else {
+      elements = pass.newElements
+    }
+    if !duplicates.isEmpty { reportDuplicates(duplicates) }
+  }
+
+  private func reportDuplicates(_ duplicates: [ID]) {
+    let shown = duplicates.prefix(10).map { "\($0)" }.joined(separator: ", ")
+    let name = node.enclosingViewName
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message:
+          "ForEach in \(name) has duplicate ids (\(shown)); only the first element with each "
+          + "id is shown. Give every element a unique id."))
+  }
+
+  private func checkConstantRange(_ count: Int) {
+    guard let initial = constantRangeCount else {
+      constantRangeCount = count
+      return
+    }
+    guard initial != count else { return }
+    let name = node.enclosingViewName
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message:
+          "ForEach(_:content:) in \(name) was given a constant range of \(initial) elements, "
+          + "now \(count). Use ForEach(_:id:content:) for a range that changes; the new range "
+          + "is used."))
+    constantRangeCount = count
   }
 }

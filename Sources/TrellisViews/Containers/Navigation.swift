@@ -1,3 +1,4 @@
+import TrellisEnvironment
 import TrellisGraph
 
 /// A stack of views driven by a path of values, like SwiftUI's `NavigationStack(path:)`.
@@ -10,10 +11,12 @@ import TrellisGraph
 /// passes it the new value, so its `.task(id:)` restarts rather than the view being rebuilt.
 ///
 /// The stack's body reads the path, so it re-renders when the path changes and only then.
-/// A value with no registered destination is reported (naming its type) and shows nothing.
+/// A value with no registered destination is reported (naming its type and the view that
+/// holds the stack) and shows nothing.
 public struct NavigationStack<Data: Hashable, Root: View>: View {
   let path: Binding<[Data]>
   let root: Root
+  private let holder = StackHolder()
 
   /// Creates a stack over `path`.
   /// - Parameters:
@@ -27,20 +30,40 @@ public struct NavigationStack<Data: Hashable, Root: View>: View {
   /// Reads the path and renders the root and the pushed destinations.
   public var body: some View {
     NavigationStackContent(
-      root: root, path: path.wrappedValue, push: { path.wrappedValue.append($0) })
+      root: root, path: path.wrappedValue, holder: holder.name,
+      push: { path.wrappedValue.append($0) })
   }
+}
+
+/// Learns, when the stack's body runs, the name of the view whose body holds the stack.
+@MainActor
+private struct StackHolder: DynamicProperty, RuntimeOwnedProperty {
+  final class Box {
+    var name = "the root view"
+  }
+
+  let box = Box()
+
+  var name: String { box.name }
+
+  func _link(to node: ViewNode, ordinal: Int, label: String) { box.name = node.enclosingViewName }
 }
 
 /// The rendered stack: root, then one destination per path value.
 struct NavigationStackContent<Data: Hashable, Root: View>: View {
   let root: Root
   let path: [Data]
+  let holder: String
   let push: @MainActor (Data) -> Void
 
   static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "NavigationStackContent", showsInTree: false)
-    let registry = (node.modifierState as? NavigationRegistry) ?? NavigationRegistry()
-    node.modifierState = registry
+    node.setTransparent()
+    let registry = node.parts.part(NavigationRegistry.self) {
+      let registry = NavigationRegistry(holder: view.holder)
+      node.environment = node.environment.child(named: node.enclosingViewName)
+      node.environment.setObject(registry)
+      return registry
+    }
     registry.push = { value in
       guard let value = value as? Data else { return false }
       view.push(value)
@@ -49,22 +72,21 @@ struct NavigationStackContent<Data: Hashable, Root: View>: View {
     node.updateChildren { children in
       children.update(.index(0), view.root)
       for (depth, value) in view.path.enumerated() {
-        let key = AnyHashable(depth)
         guard let destination = registry.destination(for: value) else {
-          reportMissingDestination(for: value, in: node)
+          reportMissingDestination(for: value, holder: view.holder)
           continue
         }
-        children.update(.id(key), NavigationDestinationView(content: destination))
+        children.update(.id(AnyHashable(depth)), NavigationDestinationView(content: destination))
       }
     }
   }
 
-  private static func reportMissingDestination(for value: Data, in node: ViewNode) {
+  private static func reportMissingDestination(for value: Data, holder: String) {
     GraphDiagnostics.report(
       GraphDiagnostic(
-        kind: .invalidInput, nodes: [node.enclosingViewName, "\(type(of: value))"],
+        kind: .invalidInput, nodes: [holder, "\(type(of: value))"],
         message:
-          "NavigationStack in \(node.enclosingViewName) has \(value) on its path but no "
+          "NavigationStack in \(holder) has \(value) on its path but no "
           + ".navigationDestination(for: \(type(of: value)).self) inside it; nothing is shown "
           + "for it."))
   }
@@ -75,15 +97,20 @@ struct NavigationDestinationView: View {
   let content: AnyView
 
   static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: "Destination", content: view.content)
+    node.updateContainer(kind: .navigationDestination, content: view.content)
   }
 }
 
 /// The destinations registered inside one stack, by value type, and how to push onto it.
+/// Reaches the views inside the stack through their environment.
 @MainActor
-final class NavigationRegistry {
+final class NavigationRegistry: NodePart {
+  /// The view whose body holds the stack, for diagnostics.
+  let holder: String
   private var destinations: [ObjectIdentifier: (Any) -> AnyView] = [:]
   var push: (@MainActor (Any) -> Bool)?
+
+  init(holder: String) { self.holder = holder }
 
   func register<Value>(_ type: Value.Type, _ destination: @escaping @MainActor (Value) -> AnyView) {
     destinations[ObjectIdentifier(type)] = { value in destination(value as! Value) }
@@ -92,17 +119,14 @@ final class NavigationRegistry {
   func destination<Value>(for value: Value) -> AnyView? {
     destinations[ObjectIdentifier(type(of: value))]?(value)
   }
+
+  func nodeDidUnmount() { push = nil }
 }
 
 extension ViewNode {
-  /// The registry of the nearest enclosing navigation stack.
+  /// The registry of the nearest enclosing navigation stack, read without a dependency.
   var enclosingNavigationRegistry: NavigationRegistry? {
-    var cursor = parent
-    while let node = cursor {
-      if let registry = node.modifierState as? NavigationRegistry { return registry }
-      cursor = node.parent
-    }
-    return nil
+    GraphEvaluation.untracked { environment.object(NavigationRegistry.self) }
   }
 }
 
@@ -121,7 +145,7 @@ extension View {
   }
 
   /// Sets the title of the enclosing navigation destination, like SwiftUI's
-  /// `navigationTitle(_:)`. Shown as `title="…"` on the view in the rendered tree.
+  /// `navigationTitle(_:)`. Shown as `title="…"` on the view's first element.
   /// - Parameter title: the title.
   /// - Returns: the modified view.
   public func navigationTitle<S: StringProtocol>(
@@ -133,7 +157,7 @@ extension View {
 
 /// The modifier behind `navigationDestination(for:destination:)`.
 public struct NavigationDestinationModifier<Value: Hashable, Destination: View>: ViewModifier {
-  /// Built-in.
+  /// A built-in modifier has no body.
   public typealias Body = Never
   let destination: @MainActor (Value) -> Destination
 
@@ -141,10 +165,11 @@ public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
+    let isNew = node.role == .unset
     if let registry = node.enclosingNavigationRegistry {
       let destination = modifier.destination
       registry.register(Value.self) { AnyView(destination($0)) }
-    } else if node.kind.isEmpty {
+    } else if isNew {
       GraphDiagnostics.report(
         GraphDiagnostic(
           kind: .invalidInput, nodes: [node.enclosingViewName],
@@ -152,22 +177,23 @@ public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
             ".navigationDestination(for: \(Value.self).self) in \(node.enclosingViewName) is "
             + "not inside a NavigationStack; it has no effect."))
     }
-    node.updateModifier("navigationDestination", content: content)
+    node.updateModifier(content: content)
   }
 }
 
 /// The modifier behind `navigationTitle(_:)`.
 public struct NavigationTitleModifier: ViewModifier {
-  /// Built-in.
+  /// A built-in modifier has no body.
   public typealias Body = Never
   let title: String
 
-  /// Records the title as an attribute of the modified view.
+  /// Gives the modified view's first element the title as an attribute.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
-    node.attributes = [("title", "\"\(modifier.title)\"")]
-    node.updateModifier("navigationTitle", content: content)
+    node.setTransparent(isModifier: true)
+    node.setAttributes([.navigationTitle(modifier.title)])
+    node.updateModifier(content: content)
   }
 }
 
@@ -188,20 +214,23 @@ public struct NavigationLink<Label: View, Value: Hashable>: View {
 
   /// Renders `NavigationLink` with its label; its action pushes the value.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "NavigationLink", showsInTree: true)
+    node.setContainer(kind: .navigationLink)
     let value = view.value
-    node.action = { [unowned node] in
-      guard let registry = node.enclosingNavigationRegistry, registry.push?(value) == true else {
+    let registry = node.enclosingNavigationRegistry
+    let enclosing = node.enclosingView
+    node.setAction { [weak registry] in
+      guard let registry, registry.push?(value) == true else {
+        let name = enclosing?.description ?? "the root view"
         GraphDiagnostics.report(
           GraphDiagnostic(
-            kind: .invalidInput, nodes: [node.enclosingViewName],
+            kind: .invalidInput, nodes: [name],
             message:
-              "NavigationLink(value: \(value)) in \(node.enclosingViewName) is not inside a "
-              + "NavigationStack whose path holds \(Value.self); the tap does nothing."))
+              "NavigationLink(value: \(value)) in \(name) is not inside a NavigationStack "
+              + "whose path holds \(Value.self); the tap does nothing."))
         return
       }
     }
-    node.updateChildren { children in children.update(.index(0), view.label) }
+    node.updateChild(.index(0), view.label)
   }
 }
 

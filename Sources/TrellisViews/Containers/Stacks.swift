@@ -8,7 +8,7 @@ public struct VStack<Content: View>: View {
 
   /// Renders `VStack` with the content as children.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: "VStack", content: view.content)
+    node.updateContainer(kind: .vStack, content: view.content)
   }
 }
 
@@ -22,7 +22,7 @@ public struct HStack<Content: View>: View {
 
   /// Renders `HStack` with the content as children.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: "HStack", content: view.content)
+    node.updateContainer(kind: .hStack, content: view.content)
   }
 }
 
@@ -36,7 +36,7 @@ public struct ZStack<Content: View>: View {
 
   /// Renders `ZStack` with the content as children.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: "ZStack", content: view.content)
+    node.updateContainer(kind: .zStack, content: view.content)
   }
 }
 
@@ -50,7 +50,7 @@ public struct List<Content: View>: View {
 
   /// Renders `List` with the rows as children.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: "List", content: view.content)
+    node.updateContainer(kind: .list, content: view.content)
   }
 }
 
@@ -68,8 +68,8 @@ extension List {
 
 extension ViewNode {
   /// Renders a container of `kind` whose single child is `content`.
-  func updateContainer<Content: View>(kind: String, content: Content) {
-    setContainer(kind: kind, showsInTree: true)
-    updateChildren { children in children.update(.index(0), content) }
+  func updateContainer<Content: View>(kind: ElementKind, content: Content) {
+    setContainer(kind: kind)
+    updateChild(.index(0), content)
   }
 }

@@ -1,3 +1,5 @@
+import TrellisGraph
+
 /// A control that runs an action when tapped, like SwiftUI's `Button`. Headless: a host
 /// "taps" it with `ViewHost.tap(_:)`, which calls the action.
 public struct Button<Label: View>: View {
@@ -15,9 +17,9 @@ public struct Button<Label: View>: View {
 
   /// Renders the button and its label.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "Button", showsInTree: true)
-    node.action = view.action
-    node.updateChildren { children in children.update(.index(0), view.label) }
+    node.setContainer(kind: .button)
+    node.setAction(view.action)
+    node.updateChild(.index(0), view.label)
   }
 }
 
@@ -46,11 +48,14 @@ public struct Toggle: View {
     self.isOn = isOn
   }
 
-  /// Renders the toggle. Its value is read when the tree is rendered, not by the body that
-  /// contains it, so the toggle alone does not make that body depend on the value.
+  /// Renders the toggle. Its value is read by the toggle's own computation, not by the body
+  /// that contains it, so the toggle alone does not make that body depend on the value: a
+  /// change of the value updates the toggle's `isOn` attribute and re-runs no body.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setLeaf(kind: "Toggle", text: view.title)
-    node.toggle = view.isOn
+    node.setLeaf(kind: .toggle, text: view.title)
+    let part = node.parts.part(TogglePart.self) { TogglePart(node: node, isOn: view.isOn) }
+    part.isOn = view.isOn
+    part.refresh()
   }
 }
 
@@ -64,6 +69,35 @@ public struct ProgressView: View, Equatable {
 
   /// Renders `ProgressView "label"`.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setLeaf(kind: "ProgressView", text: view.label)
+    node.setLeaf(kind: .progressView, text: view.label)
   }
+}
+
+/// A toggle's binding, and the computation that shows its value as the `isOn` attribute.
+@MainActor
+final class TogglePart: NodePart {
+  unowned let node: ViewNode
+  var isOn: Binding<Bool>
+  private var effect: Effect?
+
+  init(node: ViewNode, isOn: Binding<Bool>) {
+    self.node = node
+    self.isOn = isOn
+  }
+
+  /// Reads the binding (again) in the toggle's own computation.
+  func refresh() {
+    if effect == nil {
+      let effect = Effect(
+        name: "Toggle", in: node.host.graph, depth: node.depth, runImmediately: false
+      ) { [unowned self] in
+        node.setAttributes([.isOn(isOn.wrappedValue)])
+      }
+      effect.recordsReasons = false
+      self.effect = effect
+    }
+    effect?.run()
+  }
+
+  func nodeDidUnmount() { effect?.dispose() }
 }

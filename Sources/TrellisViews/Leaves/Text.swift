@@ -13,6 +13,6 @@ public struct Text: View, Equatable {
 
   /// Renders the text.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setLeaf(kind: "Text", text: view.content)
+    node.setLeaf(kind: .text, text: view.content)
   }
 }

@@ -8,8 +8,14 @@ public struct IDView<Content: View, ID: Hashable>: View {
   /// Renders the content under the identity `id`: a new id is a new view (old state gone,
   /// disappear and task cancellation for the old one, appear for the new one).
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: ".id", showsInTree: false)
+    node.setTransparent(isModifier: true)
     let key = AnyHashable(view.id)
+    if let child = node.children.first, node.children.count == 1, child.key == .id(key),
+      child.viewTypeID == ObjectIdentifier(Content.self)
+    {
+      Content._update(view.content, in: child)
+      return
+    }
     node.updateChildren { children in children.update(.id(key), view.content, explicitID: key) }
   }
 }
@@ -46,7 +52,7 @@ extension View {
 
 /// The modifier behind `.environment(_:_:)`.
 public struct EnvironmentValueModifier<Value>: ViewModifier {
-  /// Built-in.
+  /// A built-in modifier has no body.
   public typealias Body = Never
   let keyPath: WritableKeyPath<EnvironmentValues, Value>
   let value: Value
@@ -57,13 +63,13 @@ public struct EnvironmentValueModifier<Value>: ViewModifier {
   ) {
     node.ensureOwnEnvironment()
     node.environment.apply { $0[keyPath: modifier.keyPath] = modifier.value }
-    node.updateModifier("environment", content: content)
+    node.updateModifier(content: content)
   }
 }
 
 /// The modifier behind `.environment(_:)` for objects.
 public struct EnvironmentObjectModifier<Object: AnyObject>: ViewModifier {
-  /// Built-in.
+  /// A built-in modifier has no body.
   public typealias Body = Never
   let object: Object
 
@@ -73,15 +79,15 @@ public struct EnvironmentObjectModifier<Object: AnyObject>: ViewModifier {
   ) {
     node.ensureOwnEnvironment()
     node.environment.setObject(modifier.object)
-    node.updateModifier("environment", content: content)
+    node.updateModifier(content: content)
   }
 }
 
 extension ViewNode {
   /// Replaces the inherited scope with a child scope of its own, the first time.
   func ensureOwnEnvironment() {
-    guard modifierState == nil else { return }
-    environment = environment.child(named: parent?.enclosingViewName ?? "root")
-    modifierState = environment
+    guard !ownsEnvironment else { return }
+    environment = environment.child(named: enclosingView?.description ?? "root")
+    ownsEnvironment = true
   }
 }

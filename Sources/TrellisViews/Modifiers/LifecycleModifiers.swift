@@ -23,32 +23,32 @@ extension View {
 
 /// The modifier behind `onAppear` and `onDisappear`.
 public struct AppearanceModifier: ViewModifier {
-  /// Built-in.
+  /// A built-in modifier has no body.
   public typealias Body = Never
   let onAppear: (@MainActor () -> Void)?
   let onDisappear: (@MainActor () -> Void)?
 
-  /// Queues the appear action at insertion and registers the disappear action.
+  /// Registers the actions with the node's lifecycle: the appear action runs after the commit
+  /// that first includes the node; the disappear action, the latest one given, when it leaves.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
-    let isNew = node.kind.isEmpty
-    node.updateModifier(modifier.onAppear != nil ? "onAppear" : "onDisappear", content: content)
-    node.disappearActions = []
+    let isNew = node.role == .unset
+    node.updateModifier(content: content)
+    let part = node.lifecyclePart()
+    let subject = part.subject
     if let onDisappear = modifier.onDisappear {
-      node.disappearActions.append { [unowned node] in
-        node.host.events.append(LifecycleEvent(.disappear, node.subjectName))
-        onDisappear()
-      }
+      part.disappearActions = [
+        { host in
+          host.log(LifecycleEvent(.disappear, subject))
+          onDisappear()
+        }
+      ]
     }
-    guard isNew else { return }
-    node.host.commitQueue.enqueue(.appear) { [weak node] in
-      guard let node, node.isMounted else { return }
-      node.hasAppeared = true
-      if let onAppear = modifier.onAppear {
-        node.host.events.append(LifecycleEvent(.appear, node.subjectName))
-        onAppear()
-      }
+    guard isNew, let onAppear = modifier.onAppear else { return }
+    part.appearActions.append { host, _ in
+      host.log(LifecycleEvent(.appear, subject))
+      onAppear()
     }
   }
 }
@@ -72,7 +72,7 @@ extension View {
 
 /// The modifier behind `onChange(of:initial:_:)`.
 public struct ChangeModifier<Value: Equatable>: ViewModifier {
-  /// Built-in.
+  /// A built-in modifier has no body.
   public typealias Body = Never
   let value: Value
   let initial: Bool
@@ -82,16 +82,17 @@ public struct ChangeModifier<Value: Equatable>: ViewModifier {
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
-    node.updateModifier("onChange", content: content)
+    node.updateModifier(content: content)
     let value = modifier.value
-    guard let last = node.modifierState as? LastValue<Value> else {
-      node.modifierState = LastValue(value)
+    let action = modifier.action
+    let part = node.lifecyclePart()
+    let subject = part.subject
+    guard let last = node.parts[LastValue<Value>.self] else {
+      _ = node.parts.part(LastValue<Value>.self) { LastValue(value) }
       if modifier.initial {
-        node.host.commitQueue.enqueue(.appear) { [weak node] in
-          guard let node, node.isMounted else { return }
-          node.host.events.append(
-            LifecycleEvent(.change(old: "\(value)", new: "\(value)"), node.subjectName))
-          modifier.action(value, value)
+        part.appearActions.append { host, _ in
+          host.log(LifecycleEvent(.change(old: "\(value)", new: "\(value)"), subject))
+          action(value, value)
         }
       }
       return
@@ -99,17 +100,17 @@ public struct ChangeModifier<Value: Equatable>: ViewModifier {
     guard last.value != value else { return }
     let old = last.value
     last.value = value
-    node.host.commitQueue.enqueue(.change) { [weak node] in
-      guard let node, node.isMounted else { return }
-      node.host.events.append(
-        LifecycleEvent(.change(old: "\(old)", new: "\(value)"), node.subjectName))
-      modifier.action(old, value)
+    node.host.lifecycleQueue.enqueue(.change) { host in
+      guard part.isMounted else { return }
+      host.log(LifecycleEvent(.change(old: "\(old)", new: "\(value)"), subject))
+      action(old, value)
     }
   }
 }
 
 /// The value an `onChange` saw last.
-final class LastValue<Value> {
+@MainActor
+final class LastValue<Value>: NodePart {
   var value: Value
   init(_ value: Value) { self.value = value }
 }

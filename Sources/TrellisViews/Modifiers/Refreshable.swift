@@ -14,7 +14,7 @@ extension View {
 
 /// The modifier behind `refreshable(action:)`.
 public struct RefreshableModifier: ViewModifier {
-  /// Built-in.
+  /// A built-in modifier has no body.
   public typealias Body = Never
   let action: @MainActor @Sendable () async -> Void
 
@@ -22,37 +22,14 @@ public struct RefreshableModifier: ViewModifier {
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
-    node.modifierState = RefreshAction(modifier.action)
-    node.updateModifier("refreshable", content: content)
+    node.parts.part(RefreshPart.self) { RefreshPart(modifier.action) }.action = modifier.action
+    node.updateModifier(content: content)
   }
 }
 
 /// The action of a refreshable view.
-final class RefreshAction {
-  let action: @MainActor @Sendable () async -> Void
+@MainActor
+final class RefreshPart: NodePart {
+  var action: @MainActor @Sendable () async -> Void
   init(_ action: @escaping @MainActor @Sendable () async -> Void) { self.action = action }
-}
-
-extension ViewHost {
-  /// Pulls to refresh: awaits the action of the first refreshable view (pre-order), then
-  /// flushes, as the end of a refresh gesture would.
-  /// - Returns: false, with a diagnostic, when no view is refreshable.
-  @discardableResult
-  public func refresh() async -> Bool {
-    guard let node = core.root?.firstNode(where: { $0.modifierState is RefreshAction }),
-      let refresh = node.modifierState as? RefreshAction
-    else {
-      reportNotFound()
-      return false
-    }
-    await refresh.action()
-    flush()
-    return true
-  }
-
-  private func reportNotFound() {
-    GraphDiagnostics.report(
-      GraphDiagnostic(
-        kind: .invalidInput, nodes: [], message: "refresh(): no view in the tree is refreshable."))
-  }
 }

@@ -31,7 +31,7 @@ extension View {
 
 /// The modifier behind `.task` and `.task(id:)`.
 public struct TaskModifier<ID: Equatable>: ViewModifier {
-  /// Built-in.
+  /// A built-in modifier has no body.
   public typealias Body = Never
   let id: ID
   let priority: TaskPriority
@@ -41,13 +41,15 @@ public struct TaskModifier<ID: Equatable>: ViewModifier {
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
-    node.updateModifier("task", content: content)
-    guard let state = node.modifierState as? TaskState<ID> else {
-      let state = TaskState(id: modifier.id, action: modifier.action)
-      node.modifierState = state
-      node.host.commitQueue.enqueue(.appear) { [weak node] in
-        guard let node, node.isMounted, state.running == nil else { return }
-        state.start(in: node, priority: modifier.priority)
+    node.updateModifier(content: content)
+    let lifecycle = node.lifecyclePart()
+    guard let state = node.parts[TaskState<ID>.self] else {
+      let state = node.parts.part(TaskState<ID>.self) {
+        TaskState(id: modifier.id, action: modifier.action)
+      }
+      lifecycle.appearActions.append { host, lifecycle in
+        guard state.running == nil else { return }
+        state.start(in: lifecycle, host: host, priority: modifier.priority)
       }
       return
     }
@@ -56,20 +58,19 @@ public struct TaskModifier<ID: Equatable>: ViewModifier {
     state.id = modifier.id
     guard !state.restartQueued else { return }
     state.restartQueued = true
-    node.host.commitQueue.enqueue(.taskRestart) { [weak node] in
+    node.host.lifecycleQueue.enqueue(.taskRestart) { host in
       state.restartQueued = false
-      guard let node, node.isMounted, let running = state.running,
-        state.runningID != state.id
+      guard lifecycle.isMounted, let running = state.running, state.runningID != state.id
       else { return }
-      node.host.cancelTask(running, of: node)
-      state.start(in: node, priority: modifier.priority)
+      host.cancelTask(running, of: lifecycle)
+      state.start(in: lifecycle, host: host, priority: modifier.priority)
     }
   }
 }
 
 /// What a task modifier remembers across updates.
 @MainActor
-final class TaskState<ID: Equatable> {
+final class TaskState<ID: Equatable>: NodePart {
   var id: ID
   var runningID: ID?
   var running: RunningTask?
@@ -81,8 +82,8 @@ final class TaskState<ID: Equatable> {
     self.action = action
   }
 
-  func start(in node: ViewNode, priority: TaskPriority) {
+  func start(in lifecycle: LifecyclePart, host: HostCore, priority: TaskPriority) {
     runningID = id
-    running = node.host.startTask(of: node, priority: priority, action)
+    running = host.startTask(of: lifecycle, priority: priority, action)
   }
 }

@@ -32,13 +32,13 @@ extension ViewModifier {
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
-    node.nameType = Self.self
+    if node.role == .unset { node.nameType = Self.self }
     node.updateComposite(ModifierBody(modifier: modifier, content: content))
   }
 }
 
 extension ViewModifier where Body == Never {
-  /// Built-in modifiers have no body.
+  /// Built-in modifiers have no body; the runtime never calls this.
   public func body(content: Content) -> Never {
     fatalError("\(Self.self) is a built-in modifier and has no body.")
   }
@@ -50,8 +50,8 @@ public struct ModifierContent: View {
 
   /// Renders the modified view in place.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "ModifierContent", showsInTree: false)
-    node.updateChildren { children in children.update(.index(0), view.content) }
+    node.setTransparent()
+    node.updateChild(.index(0), view.content)
   }
 }
 
@@ -64,20 +64,21 @@ struct ModifierBody<Modifier: ViewModifier, Modified: View>: View {
 }
 
 /// A custom modifier's body: the modifier value owns the dynamic properties (`@State`,
-/// `@Environment`, …) that the runtime links before the body runs.
-@MainActor
-protocol ModifierBodyView {
-  var modifierValue: Any { get }
-}
-
-extension ModifierBody: ModifierBodyView, CustomInputComparison {
-  var modifierValue: Any { modifier }
+/// `@Environment`, …) that the runtime links before the body runs, and its inputs are the
+/// modifier's properties and the modified view.
+extension ModifierBody: CustomDynamicPropertyLinking, CustomInputComparison {
+  func linkDynamicProperties(to node: ViewNode) {
+    ComparisonPlan.plan(for: Modifier.self).linkDynamicProperties(of: modifier, to: node)
+  }
 
   /// The modifier's changed properties, and `content` when the modified view changed.
   func changedInputs(since old: Any) -> [String]? {
     guard let old = old as? Self else { return ["@self"] }
-    var changed = InputComparison.changedFields(old.modifier, modifier) ?? []
-    if InputComparison.changedInputs(old.content, content) != nil { changed.append("content") }
+    var changed =
+      ComparisonPlan.plan(for: Modifier.self).changedInputs(old.modifier, modifier) ?? []
+    if ComparisonPlan.plan(for: Modified.self).changedInputs(old.content, content) != nil {
+      changed.append("content")
+    }
     return changed.isEmpty ? nil : changed
   }
 }
@@ -116,9 +117,10 @@ extension View {
 }
 
 extension ViewNode {
-  /// Renders a built-in modifier: a transparent node named `.name` around the content.
-  func updateModifier<Content: View>(_ name: String, content: Content) {
-    setContainer(kind: "." + name, showsInTree: false)
-    updateChildren { children in children.update(.index(0), content) }
+  /// Renders a built-in modifier: a transparent node around the content, named after the
+  /// content in lifecycle logs.
+  func updateModifier<Content: View>(content: Content) {
+    setTransparent(isModifier: true)
+    updateChild(.index(0), content)
   }
 }

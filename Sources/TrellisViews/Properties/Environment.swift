@@ -13,52 +13,56 @@ import TrellisGraph
 @propertyWrapper
 @MainActor
 public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
-  private let read: @MainActor (ViewNode) -> Value
+  private let read: @MainActor (EnvironmentBox) -> Value
   private let box = EnvironmentBox()
 
   /// Reads the keyed value at `keyPath`.
   /// - Parameter keyPath: the accessor, such as `\.accent`.
   public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
-    read = { node in node.environment[keyPath] }
+    read = { box in box.scope![keyPath] }
   }
 
   /// Reads the injected object of type `Value`; a missing object stops with a diagnostic.
   /// - Parameter type: the object's type.
   public init(_ type: Value.Type) where Value: AnyObject {
-    read = { node in
-      do throws(EnvironmentError) {
-        return try node.environment.requiredObject(type, readBy: node.enclosingViewName)
-      } catch {
-        GraphDiagnostics.report(
-          GraphDiagnostic(
-            kind: .invalidInput, nodes: [node.enclosingViewName, "\(type)"],
-            message: error.description))
-        fatalError("Trellis: \(error.description)")
-      }
+    read = { box in
+      if let object = box.scope!.object(type) { return object }
+      let reader = box.reader?.description ?? "the root view"
+      let error = EnvironmentError.missingObject(type: "\(type)", reader: reader)
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [reader, "\(type)"], message: error.description))
+      fatalError("Trellis: \(error.description)")
     }
   }
 
   /// Reads the injected object of type `Object`, or nil when none is injected.
   /// - Parameter type: the object's type.
   public init<Object: AnyObject>(_ type: Object.Type) where Value == Object? {
-    read = { node in node.environment.object(type) }
+    read = { box in box.scope!.object(type) }
   }
 
   /// The current value; reading it in a body makes the body depend on it.
   public var wrappedValue: Value {
-    guard let node = box.node else {
+    guard box.scope != nil else {
       fatalError(
         "Trellis: @Environment(\(Value.self)) was read outside of a mounted view's body; it has "
           + "no environment there.")
     }
-    return read(node)
+    return read(box)
   }
 
-  /// Links the property to the view's node.
-  public func _link(to node: ViewNode, ordinal: Int, label: String) { box.node = node }
+  /// Links the property to the view's environment.
+  public func _link(to node: ViewNode, ordinal: Int, label: String) {
+    box.scope = node.environment
+    box.reader = node.name
+  }
 }
 
+/// What an `@Environment` reads through: the scope of its view, and the view's name for the
+/// missing-object error. It keeps the scope, never the node.
 @MainActor
 final class EnvironmentBox {
-  weak var node: ViewNode?
+  var scope: EnvironmentScope?
+  var reader: ViewName?
 }

@@ -30,21 +30,24 @@ public struct StateObject<ObjectType: ObjectTrackable>: DynamicProperty, Runtime
 
   /// Links the property to its slot, creating the object on the first body run.
   public func _link(to node: ViewNode, ordinal: Int, label: String) {
+    guard let composite = node.composite else { return }
     let object: ObjectType
-    if let existing = node.slots[ordinal] as? ObjectType {
+    if let existing = composite.slot(ordinal) as? ObjectType {
       object = existing
     } else {
-      object = box.factory()
-      node.slots[ordinal] = object
+      object = box.factory!()
+      composite.setSlot(ordinal, object)
     }
     box.object = object
+    // Linked for good: the factory (which may capture the host's owner) is not needed again.
+    box.factory = nil
     object.objectChanges.recordRead()
   }
 }
 
 @MainActor
 final class StateObjectBox<ObjectType: AnyObject> {
-  let factory: () -> ObjectType
+  var factory: (() -> ObjectType)?
   var object: ObjectType?
   init(factory: @escaping () -> ObjectType) { self.factory = factory }
 }
@@ -70,8 +73,6 @@ public struct ObservedObject<ObjectType: ObjectTrackable>: DynamicProperty, Obje
     wrappedValue.objectChanges.recordRead()
   }
 
-  /// Compared by the observed instance's identity.
-  var objectIdentity: ObjectIdentifier { ObjectIdentifier(wrappedValue) }
 }
 
 /// Bindings to the properties of an object, reached with `$object.property`.
@@ -120,6 +121,4 @@ public struct Bindable<Value: AnyObject>: ObjectIdentityInput {
     ObjectBindings(object: wrappedValue)[dynamicMember: keyPath]
   }
 
-  /// Compared by the model's identity.
-  var objectIdentity: ObjectIdentifier { ObjectIdentifier(wrappedValue) }
 }

@@ -1,3 +1,4 @@
+@_spi(Reflection) import Swift
 import TrellisGraph
 
 /// State owned by a view: a value the runtime keeps for as long as the view's identity lives,
@@ -13,36 +14,55 @@ import TrellisGraph
 /// - assigning an equal value (for `Equatable` values) changes nothing.
 ///
 /// Bad input, reported through `GraphDiagnostics`:
-/// - writing it while a body is being evaluated reports "modifying state during view update",
-///   naming the view and the state, and applies the write after the evaluation (never
-///   re-entrantly);
-/// - reading it from a view value that was never mounted (outside any body) reports it and
-///   returns the initial value; writing it there reports it and is ignored.
+/// - writing it while a body of the same host is being evaluated reports "modifying state
+///   during view update" once per state per update, naming the view and the state, and
+///   applies the write after the bodies have run (never re-entrantly; see `UpdateCycle`);
+/// - reading it from a view value that was never mounted (outside any body) reports it, naming
+///   the view type and the property where they can be found, and returns the initial value;
+///   writing it there reports it and is ignored.
 @propertyWrapper
 @MainActor
 public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
   let box: StateBox<Value>
 
   /// Creates state with a lazily evaluated initial value.
-  /// - Parameter wrappedValue: the initial value, evaluated once per identity.
-  public init(wrappedValue: @autoclosure @escaping () -> Value) {
-    box = StateBox(initial: wrappedValue)
+  /// - Parameters:
+  ///   - wrappedValue: the initial value, evaluated once per identity.
+  ///   - function: filled in by the compiler: in a property declaration, the enclosing type.
+  ///   - fileID: filled in by the compiler: where the state is declared.
+  ///   - line: filled in by the compiler: where the state is declared.
+  public init(
+    wrappedValue: @autoclosure @escaping () -> Value, function: StaticString = #function,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    box = StateBox(
+      initial: wrappedValue,
+      declaration: StateDeclaration(function: function, fileID: fileID, line: line))
   }
 
   /// Creates state with an initial value (SwiftUI's older spelling).
-  /// - Parameter initialValue: the initial value.
-  public init(initialValue: Value) {
-    box = StateBox(initial: { initialValue })
+  /// - Parameters:
+  ///   - initialValue: the initial value.
+  ///   - function: filled in by the compiler: in a property declaration, the enclosing type.
+  ///   - fileID: filled in by the compiler: where the state is declared.
+  ///   - line: filled in by the compiler: where the state is declared.
+  public init(
+    initialValue: Value, function: StaticString = #function, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    box = StateBox(
+      initial: { initialValue },
+      declaration: StateDeclaration(function: function, fileID: fileID, line: line))
   }
 
   /// The current value; reading it in a body makes the body depend on it.
   public var wrappedValue: Value {
     get {
-      guard let cell = box.cell else {
+      guard let storage = box.storage else {
         box.reportUnmounted("read")
-        return box.initial()
+        return box.initialValue()
       }
-      return cell.value
+      return storage.cell.value
     }
     nonmutating set { box.write(newValue) }
   }
@@ -51,67 +71,153 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
   public var projectedValue: Binding<Value> {
     let box = self.box
     return Binding(
-      get: { box.cell?.value ?? box.initial() }, set: { box.write($0) },
-      source: box.cell.map { AnyHashable(ObjectIdentifier($0)) })
+      get: { box.storage?.cell.value ?? box.initialValue() }, set: { box.write($0) },
+      source: box.storage.map { AnyHashable(ObjectIdentifier($0)) })
   }
 
   /// Links this property to its slot in `node`, creating the slot on the first body run.
   public func _link(to node: ViewNode, ordinal: Int, label: String) {
-    if let cell = node.slots[ordinal] as? Cell<Value> {
-      box.cell = cell
+    guard let composite = node.composite else { return }
+    if let storage = composite.slot(ordinal) as? StateStorage<Value> {
+      box.link(storage)
       return
     }
     let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-    let cell = Cell(box.initial(), name: "@State \(node.displayName).\(name)")
-    node.slots[ordinal] = cell
-    box.cell = cell
+    let owner = node.host.logsUpdates ? node.displayName : node.typeName
+    let storage = StateStorage(
+      Cell(box.initialValue(), name: "@State \(owner).\(name)"), host: node.host)
+    composite.setSlot(ordinal, storage)
+    box.link(storage)
+  }
+}
+
+/// The slot of one `@State` in its view's node: the graph cell that holds the value, and the
+/// host whose write rule applies to it.
+@MainActor
+final class StateStorage<Value> {
+  let cell: Cell<Value>
+  /// Weak: a binding to the state may outlive the host.
+  weak var host: HostCore?
+
+  init(_ cell: Cell<Value>, host: HostCore) {
+    self.cell = cell
+    self.host = host
+  }
+
+  func write(_ newValue: Value) {
+    if let old = cell.untrackedValue as? any Equatable, old.isEqualToAny(newValue) { return }
+    guard let host else {
+      cell.value = newValue
+      return
+    }
+    let cell = self.cell
+    host.writeState(ObjectIdentifier(self), named: cell.name) { cell.value = newValue }
+  }
+}
+
+/// Where a `@State` was declared, for diagnostics about a state that has no storage.
+struct StateDeclaration {
+  let function: StaticString
+  let fileID: StaticString
+  let line: UInt
+
+  /// `@State Unmounted.value`: the enclosing type (when the state is declared with an initial
+  /// value, the compiler names it) and the property (found by reflecting that type, when it has
+  /// exactly one state of this type); otherwise the declaration's place.
+  func describe<Value>(_ valueType: Value.Type) -> String {
+    let function = "\(self.function)"
+    let file = "\(fileID)"
+    let place = "\(file.split(separator: "/").last ?? Substring(file)):\(line)"
+    guard !function.contains("("), let module = file.split(separator: "/").first else {
+      return "@State declared at \(place)"
+    }
+    let mangled = "\(module.utf8.count)\(module)\(function.utf8.count)\(function)V"
+    var names: [String] = []
+    if let type = _typeByName(mangled) {
+      _forEachField(of: type, options: []) { name, _, fieldType, _ in
+        if ObjectIdentifier(fieldType) == ObjectIdentifier(State<Value>.self) {
+          let label = String(cString: name)
+          names.append(label.hasPrefix("_") ? String(label.dropFirst()) : label)
+        }
+        return true
+      }
+    }
+    guard names.count == 1 else { return "@State in \(function) (declared at \(place))" }
+    return "@State \(function).\(names[0])"
   }
 }
 
 /// The reference a `State` value shares with its copies: the initial-value closure and, once
-/// linked, the runtime's cell.
+/// linked, the node's slot.
+///
+/// Once linked, the box lets go of the initial-value closure: the view value that holds the
+/// box is kept by its node, and a closure that captured what owns the host (as
+/// `State(wrappedValue: model())` in an initializer does) would otherwise keep the host alive.
 @MainActor
 final class StateBox<Value> {
-  let initial: () -> Value
-  var cell: Cell<Value>?
+  private var initial: (() -> Value)?
+  let declaration: StateDeclaration
+  private(set) var storage: StateStorage<Value>?
 
-  init(initial: @escaping () -> Value) { self.initial = initial }
+  init(initial: @escaping () -> Value, declaration: StateDeclaration) {
+    self.initial = initial
+    self.declaration = declaration
+  }
+
+  /// The initial value: from the closure before the state is linked, from the storage after.
+  func initialValue() -> Value {
+    if let initial { return initial() }
+    return storage!.cell.untrackedValue
+  }
+
+  func link(_ storage: StateStorage<Value>) {
+    self.storage = storage
+    initial = nil
+  }
 
   func write(_ newValue: Value) {
-    guard let cell else {
+    guard let storage else {
       reportUnmounted("written")
       return
     }
-    if let old = cell.untrackedValue as? any Equatable, old.isEqualToAny(newValue) { return }
-    if let node = ViewNode.evaluatingBody {
-      // One report per state per update: a body that writes on every evaluation would
-      // otherwise repeat it for every round until the update cycle is stopped.
-      if ViewNode.reportedBodyWrites.insert(ObjectIdentifier(cell)).inserted {
-        reportWriteDuringBody(by: node, to: cell)
-      }
-      GraphEvaluation.afterEvaluation { cell.value = newValue }
-      return
-    }
-    cell.value = newValue
-  }
-
-  private func reportWriteDuringBody(by node: ViewNode, to cell: Cell<Value>) {
-    GraphDiagnostics.report(
-      GraphDiagnostic(
-        kind: .modifiedDuringUpdate, nodes: [node.displayName, cell.name],
-        message:
-          "\(node.displayName) wrote \(cell.name) while its body was being evaluated; the "
-          + "write is applied after the update. Move it to an action, onAppear, onChange or "
-          + "a task."))
+    storage.write(newValue)
   }
 
   func reportUnmounted(_ verb: String) {
+    let name = declaration.describe(Value.self)
     GraphDiagnostics.report(
       GraphDiagnostic(
-        kind: .invalidInput, nodes: ["State<\(Value.self)>"],
+        kind: .invalidInput, nodes: [name],
         message:
-          "State<\(Value.self)> was \(verb) outside of a mounted view, so it has no storage; "
-          + "reads give the initial value and writes are ignored. Read state only from body, "
-          + "actions and lifecycle callbacks of a mounted view."))
+          "\(name) (State<\(Value.self)>) was \(verb) outside of a mounted view, so it has no "
+          + "storage; reads give the initial value and writes are ignored. Read state only "
+          + "from body, actions and lifecycle callbacks of a mounted view."))
+  }
+}
+
+extension HostCore {
+  /// The rule for writing `@State` during an update, in one place: a write made while a body
+  /// of this host is being evaluated is reported (once per state per update, naming the view
+  /// and the state) and applied after the flush, before the commit; any other write applies
+  /// at once and schedules the bodies that read the state.
+  func writeState(
+    _ state: ObjectIdentifier, named name: @autoclosure () -> String,
+    _ write: @escaping @MainActor () -> Void
+  ) {
+    guard let writer = evaluatingNode else {
+      write()
+      return
+    }
+    if reportedBodyWrites.insert(state).inserted {
+      let stateName = name()
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .modifiedDuringUpdate, nodes: [writer.displayName, stateName],
+          message:
+            "\(writer.displayName) wrote \(stateName) while its body was being evaluated; the "
+            + "write is applied after the update. Move it to an action, onAppear, onChange or "
+            + "a task."))
+    }
+    deferredWrites.append(write)
   }
 }

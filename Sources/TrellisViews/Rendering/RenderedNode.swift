@@ -5,17 +5,34 @@ import Foundation
 /// Only views that render something appear: leaves (`Text`, `Button`, `Toggle`, …),
 /// containers (`VStack`, `List`, …) and custom views (by type name, to show the structure).
 /// Structural wrappers (tuples, conditions, `ForEach`, `AnyView`, modifiers) are transparent.
+///
+/// A node and its subtree are stored flat, in pre-order, in one shared buffer, so that a tree
+/// of any depth is built, compared, dumped and released without recursion. Reading
+/// `children` makes values that share the buffer; changing a property copies the subtree.
 public struct RenderedNode: Equatable, Sendable {
-  /// The view's type name: `Text`, `VStack`, `NoteRow`.
-  public var kind: String
-  /// The text a leaf shows (a `Text`'s string, a `Button`'s or `Toggle`'s title).
-  public var text: String?
-  /// The explicit identity (`ForEach` id or `.id(_:)`), where one applies.
-  public var id: String?
-  /// Other attributes, such as `isOn=true` for a toggle, in a stable order.
-  public var attributes: [String]
-  /// The rendered children, in order.
-  public var children: [RenderedNode]
+  /// One node in the flat buffer: its fields, and how many entries its subtree spans.
+  struct Entry: Equatable, Sendable {
+    var kind: String
+    var text: String?
+    var id: String?
+    var attributes: [String]
+    /// This node and its descendants.
+    var subtreeSize: Int
+  }
+
+  /// The flat buffer, shared by every value cut from the same tree.
+  final class Storage: Sendable {
+    let entries: [Entry]
+    init(_ entries: [Entry]) { self.entries = entries }
+  }
+
+  private var storage: Storage
+  private var index: Int
+
+  init(storage: Storage, index: Int) {
+    self.storage = storage
+    self.index = index
+  }
 
   /// Creates a node.
   /// - Parameters:
@@ -28,41 +45,110 @@ public struct RenderedNode: Equatable, Sendable {
     kind: String, text: String? = nil, id: String? = nil, attributes: [String] = [],
     children: [RenderedNode] = []
   ) {
-    self.kind = kind
-    self.text = text
-    self.id = id
-    self.attributes = attributes
-    self.children = children
+    var entries = [
+      Entry(kind: kind, text: text, id: id, attributes: attributes, subtreeSize: 1)
+    ]
+    for child in children { entries.append(contentsOf: child.subtreeEntries) }
+    entries[0].subtreeSize = entries.count
+    storage = Storage(entries)
+    index = 0
+  }
+
+  private var entry: Entry { storage.entries[index] }
+
+  private var subtreeEntries: ArraySlice<Entry> {
+    storage.entries[index..<index + entry.subtreeSize]
+  }
+
+  /// Replaces this node's entry, copying the subtree into a buffer of its own.
+  private mutating func modify(_ change: (inout Entry) -> Void) {
+    var entries = Array(subtreeEntries)
+    change(&entries[0])
+    storage = Storage(entries)
+    index = 0
+  }
+
+  /// The view's type name: `Text`, `VStack`, `NoteRow`.
+  public var kind: String {
+    get { entry.kind }
+    set { modify { $0.kind = newValue } }
+  }
+
+  /// The text a leaf shows (a `Text`'s string, a `Button`'s or `Toggle`'s title).
+  public var text: String? {
+    get { entry.text }
+    set { modify { $0.text = newValue } }
+  }
+
+  /// The explicit identity (`ForEach` id or `.id(_:)`), where one applies.
+  public var id: String? {
+    get { entry.id }
+    set { modify { $0.id = newValue } }
+  }
+
+  /// Other attributes, such as `isOn=true` for a toggle, in a stable order.
+  public var attributes: [String] {
+    get { entry.attributes }
+    set { modify { $0.attributes = newValue } }
+  }
+
+  /// The rendered children, in order. O(number of children) to read.
+  public var children: [RenderedNode] {
+    get {
+      var result: [RenderedNode] = []
+      var child = index + 1
+      let end = index + entry.subtreeSize
+      while child < end {
+        result.append(RenderedNode(storage: storage, index: child))
+        child += storage.entries[child].subtreeSize
+      }
+      return result
+    }
+    set {
+      self = RenderedNode(
+        kind: kind, text: text, id: id, attributes: attributes, children: newValue)
+    }
   }
 
   /// Every node of the tree, pre-order.
   public var allNodes: [RenderedNode] {
-    var result: [RenderedNode] = []
-    var stack = [self]
-    while let node = stack.popLast() {
-      result.append(node)
-      stack.append(contentsOf: node.children.reversed())
-    }
-    return result
+    (index..<index + entry.subtreeSize).map { RenderedNode(storage: storage, index: $0) }
   }
 
   /// The first node (pre-order) whose text is `text`.
   /// - Parameter text: the exact text.
   /// - Returns: the node, or nil.
-  public func find(text: String) -> RenderedNode? { allNodes.first { $0.text == text } }
+  public func find(text: String) -> RenderedNode? { first { $0.text == text } }
 
   /// The first node (pre-order) whose explicit identity is `id`.
   /// - Parameter id: the identity, as shown (`String(describing:)` of the id value).
   /// - Returns: the node, or nil.
-  public func find(id: String) -> RenderedNode? { allNodes.first { $0.id == id } }
+  public func find(id: String) -> RenderedNode? { first { $0.id == id } }
 
   /// Every node of kind `kind`, pre-order.
   /// - Parameter kind: a type name such as `Text`.
   /// - Returns: the nodes.
-  public func findAll(kind: String) -> [RenderedNode] { allNodes.filter { $0.kind == kind } }
+  public func findAll(kind: String) -> [RenderedNode] {
+    (index..<index + entry.subtreeSize).compactMap {
+      storage.entries[$0].kind == kind ? RenderedNode(storage: storage, index: $0) : nil
+    }
+  }
 
   /// The texts of all leaves, pre-order.
-  public var texts: [String] { allNodes.compactMap(\.text) }
+  public var texts: [String] { subtreeEntries.compactMap(\.text) }
+
+  private func first(where predicate: (Entry) -> Bool) -> RenderedNode? {
+    for position in index..<index + entry.subtreeSize where predicate(storage.entries[position]) {
+      return RenderedNode(storage: storage, index: position)
+    }
+    return nil
+  }
+
+  /// Two nodes are equal when their subtrees have the same kinds, texts, identities,
+  /// attributes and shape. O(n), without recursion.
+  public static func == (lhs: RenderedNode, rhs: RenderedNode) -> Bool {
+    lhs.subtreeEntries.elementsEqual(rhs.subtreeEntries)
+  }
 
   /// A stable, readable text dump: one node per line, indented by two spaces per level,
   /// `Kind #id "text" attr=value`. Line breaks in texts are shown as `\n`.
@@ -74,38 +160,61 @@ public struct RenderedNode: Equatable, Sendable {
   public func dump(
     maxChildren: Int = .max, maxDepth: Int = .max, maxTextLength: Int = .max
   ) -> String {
-    var lines: [String] = []
-    let limits = DumpLimits(children: maxChildren, depth: maxDepth, textLength: maxTextLength)
-    appendLines(to: &lines, depth: 0, limits: limits)
-    return lines.joined(separator: "\n") + "\n"
-  }
-
-  private struct DumpLimits {
-    let children: Int
-    let depth: Int
-    let textLength: Int
-  }
-
-  private func appendLines(to lines: inout [String], depth: Int, limits: DumpLimits) {
-    let indent = String(repeating: "  ", count: depth + 1)
-    var line = String(repeating: "  ", count: depth) + kind
-    if let id { line += " #\(id)" }
-    if let text {
-      var shown = text.replacingOccurrences(of: "\n", with: "\\n")
-      if shown.count > limits.textLength { shown = String(shown.prefix(limits.textLength)) + "…" }
-      line += " \"\(shown)\""
+    enum Item {
+      case node(position: Int, depth: Int)
+      case line(String, depth: Int)
     }
-    for attribute in attributes { line += " \(attribute)" }
-    lines.append(line)
-    guard depth + 1 < limits.depth else {
-      if !children.isEmpty { lines.append(indent + "… \(children.count) children") }
-      return
+    // Bytes, and one run of spaces sliced for every indentation: a dump of a deep tree is
+    // mostly indentation, and copying a slice is one memory copy.
+    var output: [UInt8] = []
+    var spaces: [UInt8] = []
+    func indent(_ depth: Int) {
+      if spaces.count < 2 * depth {
+        spaces = [UInt8](repeating: UInt8(ascii: " "), count: max(2 * depth, 2 * spaces.count))
+      }
+      output.append(contentsOf: spaces[0..<(2 * depth)])
     }
-    for child in children.prefix(limits.children) {
-      child.appendLines(to: &lines, depth: depth + 1, limits: limits)
+    var stack: [Item] = [.node(position: index, depth: 0)]
+    let entries = storage.entries
+    while let item = stack.popLast() {
+      switch item {
+      case .line(let line, let depth):
+        indent(depth)
+        output.append(contentsOf: line.utf8)
+        output.append(UInt8(ascii: "\n"))
+        continue
+      case .node(let position, let depth):
+        let entry = entries[position]
+        indent(depth)
+        var line = entry.kind
+        if let id = entry.id { line += " #\(id)" }
+        if let text = entry.text {
+          var shown = text.replacingOccurrences(of: "\n", with: "\\n")
+          if shown.count > maxTextLength { shown = String(shown.prefix(maxTextLength)) + "…" }
+          line += " \"\(shown)\""
+        }
+        for attribute in entry.attributes { line += " \(attribute)" }
+        output.append(contentsOf: line.utf8)
+        output.append(UInt8(ascii: "\n"))
+        var children: [Int] = []
+        var child = position + 1
+        while child < position + entry.subtreeSize {
+          children.append(child)
+          child += entries[child].subtreeSize
+        }
+        guard !children.isEmpty else { continue }
+        guard depth + 1 < maxDepth else {
+          stack.append(.line("… \(children.count) children", depth: depth + 1))
+          continue
+        }
+        if children.count > maxChildren {
+          stack.append(.line("… \(children.count - maxChildren) more", depth: depth + 1))
+        }
+        for child in children.prefix(maxChildren).reversed() {
+          stack.append(.node(position: child, depth: depth + 1))
+        }
+      }
     }
-    if children.count > limits.children {
-      lines.append(indent + "… \(children.count - limits.children) more")
-    }
+    return String(decoding: output, as: UTF8.self)
   }
 }

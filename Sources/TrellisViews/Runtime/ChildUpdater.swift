@@ -1,37 +1,34 @@
 /// Reconciles one node's children during an update: each child is matched to the existing
 /// node with the same key and view type (kept, with its state), created, or, when no longer
 /// produced, unmounted.
+///
+/// Children are matched in order, trying the old child at the same position first, so the
+/// usual update (the same children in the same order) costs one comparison per child. When
+/// the resulting list differs from the old one (a child created, removed or moved), the
+/// element the children render into is marked for the commit.
 @MainActor
 struct ChildUpdater {
   let parent: ViewNode
-  private var old: [ViewNode]
-  private var oldByKey: [ChildKey: Int]?
-  private(set) var updated: [ViewNode] = []
+  private let old: [ViewNode]
+  private var updated: [ViewNode] = []
+  private let stamp: UInt32
 
   init(parent: ViewNode) {
     self.parent = parent
     old = parent.children
-    if old.count > 8 {
-      var index: [ChildKey: Int] = [:]
-      index.reserveCapacity(old.count)
-      for (position, child) in old.enumerated() { index[child.key] = position }
-      oldByKey = index
-    }
+    stamp = parent.host.nextClaimStamp()
     updated.reserveCapacity(old.count)
   }
 
   /// Brings the child with `key` up to date with `view`, creating it if needed.
-  /// - Returns: the child node.
-  @discardableResult
   mutating func update<Content: View>(
     _ key: ChildKey, _ view: Content, explicitID: AnyHashable? = nil
-  ) -> ViewNode {
-    if let position = takeOld(key) {
-      let existing = old[position]
+  ) {
+    if let existing = takeOld(key) {
       if existing.viewTypeID == ObjectIdentifier(Content.self) {
         updated.append(existing)
         Content._update(view, in: existing)
-        return existing
+        return
       }
       parent.host.unmount(existing)
     }
@@ -39,32 +36,35 @@ struct ChildUpdater {
       parent: parent, key: key, viewType: Content.self, explicitID: explicitID)
     updated.append(child)
     Content._update(view, in: child)
-    return child
   }
 
-  private mutating func takeOld(_ key: ChildKey) -> Int? {
-    if let oldByKey {
-      guard let position = oldByKey[key], !old[position].isClaimed else { return nil }
-      old[position].isClaimed = true
-      return position
+  private func takeOld(_ key: ChildKey) -> ViewNode? {
+    let expected = updated.count
+    if expected < old.count, old[expected].claimStamp != stamp, old[expected].key == key {
+      old[expected].claimStamp = stamp
+      return old[expected]
     }
-    for position in old.indices where !old[position].isClaimed {
-      if old[position].key == key {
-        old[position].isClaimed = true
-        return position
-      }
+    for child in old where child.claimStamp != stamp && child.key == key {
+      child.claimStamp = stamp
+      return child
     }
     return nil
   }
 
-  /// Unmounts every old child that was not produced again, in their old order.
+  /// Unmounts every old child that was not produced again, in their old order, and installs
+  /// the new list.
   func finish() {
-    for child in old {
-      if child.isClaimed {
-        child.isClaimed = false
-      } else {
+    var changed = old.count != updated.count
+    for (position, child) in old.enumerated() {
+      if child.claimStamp != stamp {
         parent.host.unmount(child)
+        changed = true
+      } else if !changed, updated[position] !== child {
+        changed = true
       }
     }
+    guard changed else { return }
+    parent.children = updated
+    parent.host.markChildrenChanged(of: parent)
   }
 }

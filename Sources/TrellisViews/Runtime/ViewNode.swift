@@ -7,75 +7,248 @@ import TrellisGraph
 ///
 /// Nodes are created and updated by the runtime; users meet them only as the parameter of
 /// `View._update(_:in:)`, which they never call.
+///
+/// Ownership runs downward only: a node owns its children and its parts, and holds nothing
+/// above it except the host. Whatever a node needs from above (names for diagnostics, the
+/// element its elements go into, the environment) is handed down as a value when the node is
+/// created. Queued lifecycle actions capture names and parts, never nodes, so nothing reaches a
+/// node after it has left the tree.
+///
+/// What a node is, is decided by its view's first update and never changes: a leaf or a
+/// container that renders an element, a transparent wrapper, a composite view (its body
+/// evaluated in its own computation) or a built-in modifier. Feature state lives in typed parts
+/// (`NodeParts`), one per feature.
 @MainActor
 public final class ViewNode {
+  /// The host; it outlives every node it created (it dismantles them before it goes).
   unowned let host: HostCore
-  unowned(unsafe) let parent: ViewNode?
+  /// The identity relative to the parent.
   let key: ChildKey
+  /// The view type this node was made for; a view of another type at the same key replaces
+  /// the node.
   let viewTypeID: ObjectIdentifier
   let viewType: any Any.Type
+  /// The tree depth: the order of body runs (parents first).
   let depth: Int
-  /// The explicit identity of this node or of the nearest ancestor below the previous
-  /// composite view; shown in the tree and in logs.
+  /// The explicit identity of this node, or of its nearest ancestor below the previous
+  /// composite view; shown in the tree and in names.
   let explicitID: AnyHashable?
+  /// Whether `explicitID` has not been shown by an element above this node yet: the first
+  /// element at or below shows it.
+  let identityPending: Bool
+  /// The nearest composite view above this node, for names in diagnostics and logs.
+  let enclosingView: ViewName?
+  /// The element that this node's elements (its own, or its content's) are inserted into.
+  let hostParent: ElementID
 
   /// The environment this node's content reads; a modifier may replace it with a child scope.
   var environment: EnvironmentScope
+  /// Whether `environment` is this node's own scope (made by an environment modifier).
+  var ownsEnvironment = false
 
+  /// The children, in order.
   var children: [ViewNode] = []
-  /// Set while a `ChildUpdater` has matched this node in the current update.
-  var isClaimed = false
+  /// Matched in the reconciliation with this stamp (see `ChildUpdater`, `ForEach`).
+  var claimStamp: UInt32 = 0
+  /// The node's position among its parent's children, for parents that keep it (`ForEach`).
+  var listPosition = 0
 
-  // What the node renders.
-  var kind = ""
+  /// What the node is; set by its view's first update.
+  var role = NodeRole.unset
+  /// The element's handle, for nodes that render one.
+  var elementID: ElementID?
+  /// Whether the renderers have the element (a commit created it).
+  var isElementCreated = false
+  /// What the commit knows about the element (meaningful when `elementID` is set).
+  var element = ElementState()
+  /// The text a leaf shows.
   var text: String?
-  var showsInTree = true
-  var action: (@MainActor () -> Void)?
-  var toggle: Binding<Bool>?
-  /// Extra attributes shown in the tree dump (`title`, `path`, …).
-  var attributes: [(String, String)] = []
+  /// The node's own attributes. A transparent node's attributes go to its first element.
+  var attributes: ElementAttributes = []
+  /// The type this node is named after when it is not the view type: a custom modifier's node
+  /// is named after the modifier.
+  var nameType: (any Any.Type)?
 
-  // Composite views.
-  var viewBox: AnyObject?
-  var bodyEffect: Effect?
-  var slots: [Int: AnyObject] = [:]
-  var inputChanges: [String] = []
-  /// Internal composites (ForEach elements, modifier bodies) are not logged or counted.
-  var isInternal = false
+  /// The body's computation and state, for composite views.
+  var composite: CompositePart?
+  /// Appearance, disappearance and tasks, for nodes with lifecycle modifiers.
+  var lifecycle: LifecyclePart?
+  /// Every other feature's state, by type.
+  var parts = NodeParts()
 
-  // Modifiers.
-  var modifierState: AnyObject?
-
-  // Lifecycle.
+  /// False once the node has left the tree.
   var isMounted = true
-  var hasAppeared = false
-  var disappearActions: [@MainActor () -> Void] = []
-  var runningTasks: [RunningTask] = []
+  /// Whether a commit has seen the node (created its element, queued its appearance).
+  var isCommitted = false
 
+  /// Creates the root node of `host`.
+  init(root viewType: any Any.Type, host: HostCore) {
+    self.host = host
+    key = .index(0)
+    self.viewType = viewType
+    viewTypeID = ObjectIdentifier(viewType)
+    depth = 0
+    explicitID = nil
+    identityPending = false
+    enclosingView = nil
+    hostParent = .root
+    environment = host.rootEnvironment
+  }
+
+  /// Creates a child of `parent`.
   init(
-    parent: ViewNode?, key: ChildKey, viewType: any Any.Type, explicitID: AnyHashable?,
-    host: HostCore? = nil
+    parent: ViewNode, key: ChildKey, viewType: any Any.Type, explicitID: AnyHashable?
   ) {
-    self.host = host ?? parent!.host
-    self.parent = parent
+    host = parent.host
     self.key = key
     self.viewType = viewType
     viewTypeID = ObjectIdentifier(viewType)
-    depth = (parent?.depth ?? -1) + 1
-    let inherits = parent.map { $0.bodyEffect == nil || $0.isInternal } ?? false
-    self.explicitID = explicitID ?? (inherits ? parent?.explicitID : nil)
-    environment = parent?.environment ?? self.host.rootEnvironment
+    depth = parent.depth &+ 1
+    let parentIsNamed = parent.role.isNamedComposite
+    if let explicitID {
+      self.explicitID = explicitID
+      identityPending = true
+    } else if parentIsNamed {
+      self.explicitID = nil
+      identityPending = false
+    } else {
+      self.explicitID = parent.explicitID
+      identityPending = parent.elementID == nil && parent.identityPending
+    }
+    enclosingView = parentIsNamed ? parent.name : parent.enclosingView
+    hostParent = parent.elementID ?? parent.hostParent
+    environment = parent.environment
   }
 
-  /// The type this node is named after when it is not the view type: a custom modifier's
-  /// node (a `ModifiedContent`) is named after the modifier.
-  var nameType: (any Any.Type)?
+  /// The node's name: its type (or the modifier it is named after) and explicit identity.
+  var name: ViewName { ViewName(type: nameType ?? viewType, explicitID: explicitID) }
 
   /// The view's type name without generic arguments, such as `NoteRow` or `ForEach`.
   var typeName: String { ViewTypeNames.name(of: nameType ?? viewType) }
 
   /// The name used in logs: the type name, with the explicit identity when there is one.
-  var displayName: String {
+  var displayName: String { name.description }
+
+  /// The nearest enclosing composite view's name, for diagnostics.
+  var enclosingViewName: String { enclosingView?.description ?? "the root view" }
+
+  /// The view a diagnostic about this node should name: itself when it is a composite view,
+  /// otherwise the composite whose body contains it.
+  var diagnosticName: String { role.isNamedComposite ? displayName : enclosingViewName }
+
+  /// Whether this node renders an element.
+  var isShown: Bool { elementID != nil }
+
+  /// Reconciles this node's children: see `ChildUpdater`.
+  func updateChildren(_ body: (inout ChildUpdater) -> Void) {
+    var updater = ChildUpdater(parent: self)
+    body(&updater)
+    updater.finish()
+  }
+
+  /// Reconciles a node with exactly one child, the common case (a body, a modifier's
+  /// content, a container's content), without building a new children array.
+  func updateChild<Content: View>(_ key: ChildKey, _ view: Content) {
+    if let child = children.first {
+      if children.count == 1, child.key == key, child.viewTypeID == ObjectIdentifier(Content.self) {
+        Content._update(view, in: child)
+        return
+      }
+    } else {
+      let child = ViewNode(parent: self, key: key, viewType: Content.self, explicitID: nil)
+      children = [child]
+      host.markChildrenChanged(of: self)
+      Content._update(view, in: child)
+      return
+    }
+    updateChildren { children in children.update(key, view) }
+  }
+
+  /// Declares this node a leaf that renders `kind` with `text`; later updates change the text.
+  func setLeaf(kind: ElementKind, text: String?) {
+    if role == .unset {
+      role = .leaf
+      self.text = text
+      makeElement(kind)
+      return
+    }
+    guard self.text != text else { return }
+    self.text = text
+    host.markTextChanged(of: self)
+  }
+
+  /// Declares this node a container that renders `kind` around its children.
+  func setContainer(kind: ElementKind) {
+    guard role == .unset else { return }
+    role = .container
+    makeElement(kind)
+  }
+
+  /// Declares this node a structural wrapper: its content's elements stand in its place.
+  func setTransparent(isModifier: Bool = false) {
+    guard role == .unset else { return }
+    role = isModifier ? .modifier : .transparent
+  }
+
+  /// Replaces the node's own attributes; the change reaches the renderer at the next commit.
+  func setAttributes(_ attributes: ElementAttributes) {
+    guard attributes != self.attributes else { return }
+    self.attributes = attributes
+    if role == .unset { return }
+    host.markAttributesChanged(of: self)
+  }
+
+  /// Gives the node an element of `kind` (created by the next commit).
+  func makeElement(_ kind: ElementKind) {
+    elementID = host.elements.allocate(owner: self)
+    element.kind = kind
+  }
+}
+
+/// What a node is, decided by its view's first update.
+enum NodeRole: Equatable {
+  /// Not updated yet.
+  case unset
+  /// Renders an element with text and no children of its own (`Text`, `Toggle`).
+  case leaf
+  /// Renders an element around its children (`VStack`, `Button`).
+  case container
+  /// Renders nothing itself; its children stand in its place (tuples, conditions, `ForEach`).
+  case transparent
+  /// A built-in modifier: transparent, and named after the view it modifies in lifecycle logs.
+  case modifier
+  /// A composite view or custom modifier: its body runs in its own computation.
+  case composite
+
+  /// Whether the node is a composite that names what is below it.
+  var isNamedComposite: Bool { self == .composite }
+}
+
+/// A node's element as the host tracks it between commits.
+struct ElementState {
+  /// What the element is.
+  var kind = ElementKind.text
+  /// The element's children as the renderers have them.
+  var children: [ElementID] = []
+  /// The attributes it inherits from the structural wrappers it is the first element of.
+  var inheritedAttributes: ElementAttributes = []
+  var hasInheritedAttributes: Bool { !inheritedAttributes.isEmpty }
+  /// The attributes the renderers have.
+  var committedAttributes: ElementAttributes = []
+  /// The text the renderers have.
+  var committedText: String?
+}
+
+/// A view's name for logs and diagnostics: its type and explicit identity, turned into text
+/// only when asked for.
+struct ViewName {
+  let type: any Any.Type
+  let explicitID: AnyHashable?
+
+  /// `NoteRow`, or `NoteRow #3` with an explicit identity.
+  @MainActor
+  var description: String {
+    let typeName = ViewTypeNames.name(of: type)
     guard let explicitID else { return typeName }
     return "\(typeName) #\(Self.describeID(explicitID))"
   }
@@ -86,40 +259,9 @@ public final class ViewNode {
     let text = "\(id.base)"
     return text.count > 12 ? String(text.prefix(8)) + "…" : text
   }
-
-  /// Reconciles this node's children: see `ChildUpdater`.
-  func updateChildren(_ body: (inout ChildUpdater) -> Void) {
-    var updater = ChildUpdater(parent: self)
-    body(&updater)
-    updater.finish()
-    children = updater.updated
-  }
-
-  /// Marks this node as a leaf that renders `text`.
-  func setLeaf(kind: String, text: String?, showsInTree: Bool = true) {
-    self.kind = kind
-    self.text = text
-    self.showsInTree = showsInTree
-  }
-
-  /// Marks this node as a container shown (or not) in the rendered tree.
-  func setContainer(kind: String, showsInTree: Bool) {
-    self.kind = kind
-    self.showsInTree = showsInTree
-  }
-
-  /// The nearest enclosing composite view's name, for diagnostics.
-  var enclosingViewName: String {
-    var cursor: ViewNode? = self
-    while let node = cursor {
-      if node.bodyEffect != nil && !node.isInternal { return node.displayName }
-      cursor = node.parent
-    }
-    return "the root view"
-  }
 }
 
-/// Type names for display, cached per type.
+/// Type names for display, cached per type: a fact about the type, shared by every host.
 @MainActor
 enum ViewTypeNames {
   private static var cache: [ObjectIdentifier: String] = [:]

@@ -8,15 +8,12 @@ public struct AnyView: View {
   /// - Parameter view: the view to wrap.
   public init<Content: View>(_ view: Content) {
     typeID = ObjectIdentifier(Content.self)
-    update = { node in
-      node.updateChildren { children in children.update(.type(ObjectIdentifier(Content.self)), view)
-      }
-    }
+    update = { node in node.updateChild(.type(ObjectIdentifier(Content.self)), view) }
   }
 
   /// Reconciles the wrapped view under an identity that includes its type.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "AnyView", showsInTree: false)
+    node.setTransparent()
     view.update(node)
   }
 }
@@ -31,7 +28,7 @@ public struct Group<Content: View>: View {
 
   /// Reconciles the content in place.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "Group", showsInTree: false)
-    node.updateChildren { children in children.update(.index(0), view.content) }
+    node.setTransparent()
+    node.updateChild(.index(0), view.content)
   }
 }

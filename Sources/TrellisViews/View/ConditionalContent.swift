@@ -10,12 +10,10 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View {
 
   /// Reconciles the branch that is present, under that branch's identity.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "ConditionalContent", showsInTree: false)
-    node.updateChildren { children in
-      switch view.storage {
-      case .trueContent(let content): children.update(.branch(true), content)
-      case .falseContent(let content): children.update(.branch(false), content)
-      }
+    node.setTransparent()
+    switch view.storage {
+    case .trueContent(let content): node.updateChild(.branch(true), content)
+    case .falseContent(let content): node.updateChild(.branch(false), content)
     }
   }
 }
@@ -27,9 +25,11 @@ extension Optional: View where Wrapped: View {
   /// Reconciles the wrapped view when present; when absent the slot stays, empty, so the
   /// siblings keep their positions.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "Optional", showsInTree: false)
-    node.updateChildren { children in
-      if let view { children.update(.branch(true), view) }
+    node.setTransparent()
+    if let view {
+      node.updateChild(.branch(true), view)
+    } else if !node.children.isEmpty {
+      node.updateChildren { _ in }
     }
   }
 }

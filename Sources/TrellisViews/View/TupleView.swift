@@ -11,7 +11,7 @@ public struct TupleView<each Content: View>: View {
 
   /// Reconciles each element at its position.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: "TupleView", showsInTree: false)
+    node.setTransparent()
     node.updateChildren { children in
       var index = 0
       for element in repeat each view.value {

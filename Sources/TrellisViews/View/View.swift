@@ -58,6 +58,6 @@ public struct EmptyView: View {
 
   /// Renders nothing.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.setLeaf(kind: "EmptyView", text: nil, showsInTree: false)
+    node.setTransparent()
   }
 }

@@ -1,0 +1,297 @@
+import TrellisEnvironment
+import TrellisGraph
+
+/// Everything one host owns: the graph, the node tree, the update cycle, the renderers, the
+/// lifecycle queue and the logs. Nothing here is shared with another host.
+///
+/// Nodes hold the core `unowned`: the core dismantles its tree before it goes.
+@MainActor
+final class HostCore {
+  let graph: Graph
+  let rootEnvironment: EnvironmentScope
+  let options: ViewHostOptions
+  /// Whether body runs, their reasons and lifecycle events are logged.
+  let logsUpdates: Bool
+  var root: ViewNode?
+
+  // MARK: The update cycle
+
+  var cycle: UpdateCycle
+  /// The node whose body is being evaluated, if any.
+  private(set) var evaluatingNode: ViewNode?
+  /// `@State` writes made while a body ran, applied after the flush.
+  var deferredWrites: [@MainActor () -> Void] = []
+  /// The states whose write during a body was reported in the current cycle.
+  var reportedBodyWrites: Set<ObjectIdentifier> = []
+
+  // MARK: Lifecycle and logs
+
+  var lifecycleQueue = LifecycleQueue()
+  var events: [LifecycleEvent] = []
+  var tasks: [Task<Void, Never>] = []
+  var bodyRuns: [BodyRun] = []
+  var bodyCountsByView: [String: Int] = [:]
+  /// The composite view types this host has seen, with their body-run counts.
+  var compositeTypes: [ObjectIdentifier: CompositeType] = [:]
+
+  // MARK: Elements and the commit
+
+  var elements = ElementTable()
+  var renderers: [RendererBox] = []
+  let treeRenderer: TreeRenderer?
+  /// The commit the changes recorded now will go into.
+  var commitNumber: UInt32 = 1
+  /// The elements whose children changed, in the order they were marked.
+  var changedChildren: [ElementID] = []
+  var changedText: [ElementID] = []
+  var changedAttributes: [ElementID] = []
+  /// Elements of nodes that left the tree, released after the commit.
+  var removedElements: [ElementID] = []
+  /// The root container's children as the renderers have them.
+  var rootChildren: [ElementID] = []
+  /// Viewports reported by renderers, by element.
+  var viewports: [ElementID: Viewport] = [:]
+
+  private var claimCounter: UInt32 = 0
+
+  init(graph: Graph, environment: EnvironmentScope, options: ViewHostOptions) {
+    self.graph = graph
+    rootEnvironment = environment
+    self.options = options
+    logsUpdates = options.logsUpdates
+    cycle = UpdateCycle(
+      maximumRounds: options.maximumRounds, schedulesTurns: graph.executor == .mainActor)
+    graph.maximumRounds = options.maximumRounds
+    if options.keepsTree {
+      let tree = TreeRenderer()
+      treeRenderer = tree
+      renderers.append(TypedRendererBox(tree))
+    } else {
+      treeRenderer = nil
+    }
+  }
+
+  /// Takes the tree apart without recursion, disposing every body's computation, and cancels
+  /// the tasks its views started: the views go away with the host. (Their disappear actions do
+  /// not run; `ViewHost.unmount()` runs them.)
+  isolated deinit {
+    for task in tasks { task.cancel() }
+    guard let root else { return }
+    var stack = [root]
+    while let node = stack.popLast() {
+      node.isMounted = false
+      node.composite?.effect.dispose()
+      node.parts.unmount()
+      node.lifecycle?.appearActions = []
+      node.lifecycle?.disappearActions = []
+      stack.append(contentsOf: node.children)
+      node.children = []
+    }
+  }
+
+  /// A stamp no reconciliation has used yet (see `ChildUpdater`).
+  func nextClaimStamp() -> UInt32 {
+    claimCounter &+= 1
+    return claimCounter
+  }
+
+  // MARK: - The driver
+
+  /// Work became pending outside a flush.
+  func workScheduled() {
+    guard cycle.workScheduled() == .scheduleTurn else { return }
+    Task { @MainActor [weak self] in self?.runUpdateCycle() }
+  }
+
+  /// Runs one update cycle (see `UpdateCycle`), performing the actions its transitions return.
+  func runUpdateCycle() {
+    var action = cycle.start()
+    while true {
+      switch action {
+      case .flush:
+        graph.flush()
+        action = cycle.flushed(hasDeferredWrites: !deferredWrites.isEmpty)
+      case .applyDeferredWrites:
+        let writes = deferredWrites
+        deferredWrites = []
+        for write in writes { write() }
+        action = cycle.writesApplied(hasPendingWork: graph.hasPendingWork)
+      case .commit:
+        commit()
+        action = cycle.committed()
+      case .runLifecycle:
+        runLifecycleActions()
+        action = cycle.lifecycleRan(hasPendingWork: graph.hasPendingWork)
+      case .stop(let rounds):
+        reportUpdateCycle(rounds: rounds)
+        action = cycle.stopped()
+      case .finish:
+        reportedBodyWrites.removeAll()
+        return
+      case .scheduleTurn, .none:
+        return
+      }
+    }
+  }
+
+  private func reportUpdateCycle(rounds: Int) {
+    let names = graph.pendingEffectNames
+    graph.discardPendingWork()
+    deferredWrites.removeAll()
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .updateCycle, nodes: names,
+        message:
+          "\(names.joined(separator: ", ")) kept scheduling updates for \(rounds) rounds; "
+          + "the host stopped. A body, lifecycle action or task probably writes state that "
+          + "re-runs or recreates the view that writes it (look for an .id or onAppear feeding "
+          + "back)."))
+  }
+
+  // MARK: - Body evaluation and the write rule
+
+  /// Runs `body` as the evaluation of `node`'s body.
+  func evaluatingBody<Result>(of node: ViewNode, _ body: () -> Result) -> Result {
+    let previous = evaluatingNode
+    evaluatingNode = node
+    defer { evaluatingNode = previous }
+    return body()
+  }
+
+  /// Records one body run for the logs and counts.
+  func recordBodyRun(of node: ViewNode, part: CompositePart) {
+    part.type.bodyRuns += 1
+    guard logsUpdates else { return }
+    var reasons = part.inputChanges
+    part.inputChanges = []
+    // A source written several times since the last run is one reason, named once.
+    for reason in part.effect.lastRunReasons {
+      let description = reason.description
+      if !reasons.contains(description) { reasons.append(description) }
+    }
+    let name = node.displayName
+    bodyRuns.append(BodyRun(view: name, reasons: reasons))
+    bodyCountsByView[name, default: 0] += 1
+  }
+
+  /// How many bodies ran in all.
+  var totalBodyRuns: Int { compositeTypes.values.reduce(0) { $0 + $1.bodyRuns } }
+
+  /// Body runs per view type name.
+  var bodyCountsByType: [String: Int] {
+    var counts: [String: Int] = [:]
+    for type in compositeTypes.values where type.bodyRuns > 0 {
+      counts[type.name, default: 0] += type.bodyRuns
+    }
+    return counts
+  }
+
+  // MARK: - Leaving the tree
+
+  /// Removes `node` and its subtree: pre-order, each node stops its computations, queues its
+  /// disappear actions (only if it had appeared) and the cancellation of its tasks, and lets
+  /// go of its children, so that the subtree is released one node at a time.
+  func unmount(_ node: ViewNode) {
+    var stack = [node]
+    while let current = stack.popLast() {
+      current.isMounted = false
+      current.composite?.effect.dispose()
+      current.parts.unmount()
+      if let id = current.elementID { removedElements.append(id) }
+      if let lifecycle = current.lifecycle { queueDisappearance(of: lifecycle) }
+      stack.append(contentsOf: current.children.reversed())
+      current.children = []
+    }
+  }
+
+  private func queueDisappearance(of lifecycle: LifecyclePart) {
+    lifecycle.isMounted = false
+    lifecycle.appearActions = []
+    let subject = lifecycle.subject
+    for task in lifecycle.tasks where !task.isFinished {
+      lifecycleQueue.enqueue(.disappear) { host in
+        task.handle?.cancel()
+        host.log(LifecycleEvent(.taskCancel, subject))
+      }
+    }
+    lifecycle.tasks = []
+    guard lifecycle.hasAppeared else { return }
+    for action in lifecycle.disappearActions { lifecycleQueue.enqueue(.disappear, action) }
+  }
+
+  // MARK: - Lifecycle
+
+  /// Runs the queued lifecycle actions in commit order, including any they queue.
+  func runLifecycleActions() {
+    while !lifecycleQueue.isEmpty {
+      for action in lifecycleQueue.drain() { action(self) }
+    }
+  }
+
+  /// Queues the first appearance of `part`'s node.
+  func queueAppearance(of part: LifecyclePart) {
+    lifecycleQueue.enqueue(.appear) { host in
+      guard part.isMounted, !part.hasAppeared else { return }
+      part.hasAppeared = true
+      let actions = part.appearActions
+      part.appearActions = []
+      for action in actions { action(host, part) }
+    }
+  }
+
+  /// Appends to the event log, when updates are logged.
+  func log(_ event: @autoclosure () -> LifecycleEvent) {
+    if logsUpdates { events.append(event()) }
+  }
+
+  /// Starts `action` as a task of `part`'s node, logging its start.
+  func startTask(
+    of part: LifecyclePart, priority: TaskPriority?,
+    _ action: @escaping @MainActor @Sendable () async -> Void
+  ) -> RunningTask {
+    log(LifecycleEvent(.taskStart, part.subject))
+    let running = RunningTask()
+    let handle = Task(priority: priority) { @MainActor in
+      await action()
+      running.isFinished = true
+    }
+    running.handle = handle
+    tasks.append(handle)
+    part.tasks.append(running)
+    return running
+  }
+
+  /// Cancels one running task of `part`'s node, logging it.
+  func cancelTask(_ task: RunningTask, of part: LifecyclePart) {
+    task.handle?.cancel()
+    part.tasks.removeAll { $0 === task }
+    guard !task.isFinished else { return }
+    log(LifecycleEvent(.taskCancel, part.subject))
+  }
+}
+
+/// What one host does beyond the defaults: logging, the round limit, the tree.
+public struct ViewHostOptions: Sendable {
+  /// Whether the host logs every body run with its reasons (`bodyRuns`), and every lifecycle
+  /// event (`events`). On by default, as tests want; turn it off for benchmarks and
+  /// production: bodies then keep no reasons and build no strings, and only per-type body
+  /// counts remain (`bodyCount(of:)` with a type name).
+  public var logsUpdates: Bool
+  /// How many rounds (flush, commit, lifecycle) one update may take before it is reported as
+  /// an update cycle and stopped; also the graph's bound on runs of one body in one flush.
+  public var maximumRounds: Int
+  /// Whether the host keeps the rendered tree behind `tree` and `dump()`. Turn it off when
+  /// another renderer is all that is needed.
+  public var keepsTree: Bool
+
+  /// Creates options.
+  /// - Parameters:
+  ///   - logsUpdates: log body runs, reasons and lifecycle events (default true).
+  ///   - maximumRounds: the round limit (default 100).
+  ///   - keepsTree: keep the rendered tree (default true).
+  public init(logsUpdates: Bool = true, maximumRounds: Int = 100, keepsTree: Bool = true) {
+    self.logsUpdates = logsUpdates
+    self.maximumRounds = maximumRounds
+    self.keepsTree = keepsTree
+  }
+}

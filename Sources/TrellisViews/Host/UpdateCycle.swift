@@ -1,0 +1,140 @@
+/// One host's update cycle, as a value: which phase it is in and what the driver must do next.
+///
+/// A cycle is a loop of rounds; each round is
+/// 1. **flush**: the graph runs every stale body, parents before children; each body
+///    reconciles its result by identity and schedules the bodies of the children it created
+///    or gave new inputs, which run in the same flush;
+/// 2. **deferred writes**: `@State` writes made while a body ran are applied now; if they made
+///    anything stale, the round flushes again;
+/// 3. **commit**: the renderers receive the round's mutations;
+/// 4. **lifecycle**: the queued actions run: disappear, onChange, task restarts, appear.
+/// If the lifecycle actions (or deferred writes) left work, the next round starts. After
+/// `maximumRounds` rounds with work still pending, the cycle stops and reports one update
+/// cycle, naming the bodies still scheduled.
+///
+/// The machine holds no references and performs nothing: every transition returns the action
+/// for the driver (`HostCore.runUpdateCycle()`) to perform, in the way swift-async-algorithms'
+/// `MergeStateMachine` returns actions for `MergeStorage`. Its rules are tested without a host.
+struct UpdateCycle: Equatable {
+  enum Phase: Equatable {
+    /// Nothing to do.
+    case idle
+    /// A main-actor turn will run a cycle.
+    case scheduled
+    /// The graph is flushing (bodies run and reconcile).
+    case flushing
+    /// Deferred writes are being applied.
+    case applyingWrites
+    /// The renderers are receiving the mutations.
+    case committing
+    /// Lifecycle actions are running.
+    case runningLifecycle
+  }
+
+  /// What the driver does next.
+  enum Action: Equatable {
+    /// Schedule a main-actor turn that runs a cycle.
+    case scheduleTurn
+    /// Run the graph's flush.
+    case flush
+    /// Apply the writes deferred during body evaluation.
+    case applyDeferredWrites
+    /// Send the mutations to the renderers.
+    case commit
+    /// Run the queued lifecycle actions.
+    case runLifecycle
+    /// Report an update cycle over `rounds` rounds and drop the pending work.
+    case stop(rounds: Int)
+    /// The cycle is over.
+    case finish
+    /// Nothing to do now (a cycle is already running or scheduled).
+    case none
+  }
+
+  private(set) var phase = Phase.idle
+  /// The round in progress, from 1.
+  private(set) var round = 0
+  /// How many rounds one cycle may take.
+  let maximumRounds: Int
+  /// Whether the host schedules its own turns (the `.mainActor` executor).
+  let schedulesTurns: Bool
+
+  init(maximumRounds: Int, schedulesTurns: Bool) {
+    self.maximumRounds = maximumRounds
+    self.schedulesTurns = schedulesTurns
+  }
+
+  /// Work became pending while no flush was running (a write from an action, a task, another
+  /// thread).
+  mutating func workScheduled() -> Action {
+    guard phase == .idle, schedulesTurns else { return .none }
+    phase = .scheduled
+    return .scheduleTurn
+  }
+
+  /// A cycle is asked for: by `flush()`, by a scheduled turn, or by a mount or update.
+  /// Inside a running cycle this does nothing: that cycle picks the work up.
+  mutating func start() -> Action {
+    switch phase {
+    case .idle, .scheduled:
+      phase = .flushing
+      round = 1
+      return .flush
+    default:
+      return .none
+    }
+  }
+
+  /// The flush ended.
+  mutating func flushed(hasDeferredWrites: Bool) -> Action {
+    precondition(phase == .flushing, "flushed() outside the flush phase")
+    if hasDeferredWrites {
+      phase = .applyingWrites
+      return .applyDeferredWrites
+    }
+    phase = .committing
+    return .commit
+  }
+
+  /// The deferred writes were applied.
+  mutating func writesApplied(hasPendingWork: Bool) -> Action {
+    precondition(phase == .applyingWrites, "writesApplied(hasPendingWork:) outside its phase")
+    guard hasPendingWork else {
+      phase = .committing
+      return .commit
+    }
+    return nextRound()
+  }
+
+  /// The commit ended.
+  mutating func committed() -> Action {
+    precondition(phase == .committing, "committed() outside the commit phase")
+    phase = .runningLifecycle
+    return .runLifecycle
+  }
+
+  /// The lifecycle actions ran.
+  mutating func lifecycleRan(hasPendingWork: Bool) -> Action {
+    precondition(phase == .runningLifecycle, "lifecycleRan(hasPendingWork:) outside its phase")
+    guard hasPendingWork else {
+      phase = .idle
+      round = 0
+      return .finish
+    }
+    return nextRound()
+  }
+
+  /// The driver reported the stopped cycle and dropped the pending work.
+  mutating func stopped() -> Action {
+    phase = .idle
+    round = 0
+    return .finish
+  }
+
+  private mutating func nextRound() -> Action {
+    guard round < maximumRounds else { return .stop(rounds: round) }
+    round += 1
+    phase = .flushing
+    return .flush
+  }
+}

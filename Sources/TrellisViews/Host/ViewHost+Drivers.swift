@@ -1,0 +1,115 @@
+import TrellisGraph
+
+/// The action a tap runs: a `Button`'s, or a `NavigationLink`'s push.
+@MainActor
+final class ActionPart: NodePart {
+  var action: @MainActor () -> Void
+
+  init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+
+  func perform() { action() }
+}
+
+extension ViewNode {
+  /// Sets the action a tap on this node runs.
+  func setAction(_ action: @escaping @MainActor () -> Void) {
+    parts.part(ActionPart.self) { ActionPart(action) }.action = action
+  }
+
+  /// The texts of this node's subtree, pre-order: a button's title is its label's texts.
+  var texts: [String] {
+    var result: [String] = []
+    var stack = [self]
+    while let node = stack.popLast() {
+      if let text = node.text { result.append(text) }
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return result
+  }
+
+  /// A button's title: its label's texts, joined by spaces.
+  var title: String? {
+    let texts = self.texts
+    return texts.isEmpty ? nil : texts.joined(separator: " ")
+  }
+}
+
+extension ViewHost {
+  /// Invokes the action of the button or navigation link whose title is `title`, as a tap
+  /// would. Pending work runs at the next `flush()`.
+  /// - Parameter title: the button's title (its label's texts, joined by spaces).
+  /// - Returns: false, with a diagnostic, when no such button exists or when several do (a
+  ///   tap would be a guess, so nothing is tapped).
+  @discardableResult
+  public func tap(_ title: String) -> Bool {
+    let matches = nodes { $0.parts.contains(ActionPart.self) && $0.title == title }
+    guard let button = unique(matches, kind: "button", title: title, effect: "nothing was tapped"),
+      let action = button.parts[ActionPart.self]
+    else { return false }
+    action.perform()
+    return true
+  }
+
+  /// Sets the toggle titled `title` to `isOn`, through its binding.
+  /// - Parameters:
+  ///   - title: the toggle's title.
+  ///   - isOn: the new value.
+  /// - Returns: false, with a diagnostic, when no such toggle exists or several do.
+  @discardableResult
+  public func setToggle(_ title: String, to isOn: Bool) -> Bool {
+    let matches = nodes { $0.parts.contains(TogglePart.self) && $0.text == title }
+    guard let toggle = unique(matches, kind: "toggle", title: title, effect: "none was set"),
+      let part = toggle.parts[TogglePart.self]
+    else { return false }
+    part.isOn.wrappedValue = isOn
+    return true
+  }
+
+  /// Pulls to refresh: awaits the action of the first refreshable view (pre-order), then
+  /// flushes, as the end of a refresh gesture would.
+  /// - Returns: false, with a diagnostic, when no view is refreshable.
+  @discardableResult
+  public func refresh() async -> Bool {
+    guard let node = nodes(where: { $0.parts.contains(RefreshPart.self) }).first,
+      let refresh = node.parts[RefreshPart.self]
+    else {
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [],
+          message: "refresh(): no view in the tree is refreshable."))
+      return false
+    }
+    await refresh.action()
+    flush()
+    return true
+  }
+
+  /// The mounted nodes that satisfy `predicate`, pre-order.
+  func nodes(where predicate: (ViewNode) -> Bool) -> [ViewNode] {
+    guard let root = core.root else { return [] }
+    var result: [ViewNode] = []
+    var stack = [root]
+    while let node = stack.popLast() {
+      if predicate(node) { result.append(node) }
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return result
+  }
+
+  private func unique(
+    _ matches: [ViewNode], kind: String, title: String, effect: String
+  ) -> ViewNode? {
+    if matches.count == 1 { return matches[0] }
+    let message: String
+    if matches.isEmpty {
+      message = "No \(kind) titled \"\(title)\" is in the tree."
+    } else {
+      let places = matches.prefix(5).map(\.diagnosticName).joined(separator: ", ")
+      message =
+        "\(matches.count) \(kind)s are titled \"\(title)\" (in \(places)); \(effect). Give them "
+        + "distinct titles."
+    }
+    GraphDiagnostics.report(GraphDiagnostic(kind: .invalidInput, nodes: [title], message: message))
+    return nil
+  }
+}

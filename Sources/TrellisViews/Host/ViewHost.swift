@@ -1,0 +1,234 @@
+import TrellisEnvironment
+import TrellisGraph
+
+/// Mounts a root view headlessly and runs it: the entry point for tests, demos and
+/// frameworks built on Trellis.
+///
+/// ```swift
+/// let host = ViewHost(CounterList(), executor: .manual)
+/// host.tap("Add")
+/// host.flush()
+/// print(host.dump())
+/// print(host.bodyRuns)   // which bodies re-ran, and why
+/// ```
+///
+/// - With `.manual`, nothing happens between calls: `flush()` runs one update cycle (see
+///   `UpdateCycle`): every pending body (parents before children), the commit of the changes to
+///   the renderers, then the lifecycle actions of that update, and again while those actions
+///   scheduled more work. With `.mainActor`, the same cycle runs on its own, once per
+///   main-actor turn in which something changed.
+/// - `tree` is the rendered tree as a value; `dump()` prints it. A `Renderer` passed at
+///   creation receives every commit's mutations as well.
+/// - `events` logs appear, disappear, task start and cancel, and onChange, in order.
+/// - `bodyRuns` logs every body evaluation with its reasons; `bodyCount(of:)` counts them.
+///
+/// If an update keeps scheduling work for `ViewHostOptions.maximumRounds` rounds, the host
+/// stops it and reports one `GraphDiagnostic.Kind.updateCycle` naming the views involved.
+/// Two hosts never share state, even for the same root type.
+@MainActor
+public final class ViewHost {
+  let core: HostCore
+
+  /// The host's dependency graph (for its flush count and executor).
+  public var graph: Graph { core.graph }
+
+  /// The root environment scope; set values here to affect the whole tree:
+  /// `host.environment[\.accent] = "red"`.
+  public var environment: EnvironmentScope { core.rootEnvironment }
+
+  /// The options the host was made with.
+  public var options: ViewHostOptions { core.options }
+
+  /// Mounts `root`: evaluates the bodies of the initial tree, commits it and runs its
+  /// lifecycle actions, so the tree has appeared on return.
+  /// - Parameters:
+  ///   - root: the root view.
+  ///   - executor: `.mainActor` for apps (default), `.manual` for tests.
+  ///   - environment: the root environment scope (default: a new one).
+  ///   - options: logging, the round limit, the tree (see `ViewHostOptions`).
+  public convenience init<Root: View>(
+    _ root: Root, executor: GraphExecutor = .mainActor,
+    environment: EnvironmentScope = EnvironmentScope(name: "root"),
+    options: ViewHostOptions = ViewHostOptions()
+  ) {
+    self.init(root, executor: executor, environment: environment, options: options, box: nil)
+  }
+
+  /// Mounts `root` and sends every commit to `renderer` as well as to the host's own tree.
+  /// - Parameters:
+  ///   - root: the root view.
+  ///   - executor: `.mainActor` for apps (default), `.manual` for tests.
+  ///   - environment: the root environment scope (default: a new one).
+  ///   - options: logging, the round limit, the tree (see `ViewHostOptions`).
+  ///   - renderer: a renderer for this host alone; it receives the whole initial tree in the
+  ///     first commit.
+  public convenience init<Root: View, R: Renderer>(
+    _ root: Root, executor: GraphExecutor = .mainActor,
+    environment: EnvironmentScope = EnvironmentScope(name: "root"),
+    options: ViewHostOptions = ViewHostOptions(), renderer: R
+  ) {
+    self.init(
+      root, executor: executor, environment: environment, options: options,
+      box: TypedRendererBox(renderer))
+    renderer.connect(RendererConnection(core: core))
+  }
+
+  private init<Root: View>(
+    _ root: Root, executor: GraphExecutor, environment: EnvironmentScope,
+    options: ViewHostOptions, box: RendererBox?
+  ) {
+    let graph = Graph(executor: executor)
+    core = HostCore(graph: graph, environment: environment, options: options)
+    if let box { core.renderers.append(box) }
+    graph.onWorkScheduled = { [weak core] in core?.workScheduled() }
+    let node = ViewNode(root: Root.self, host: core)
+    core.root = node
+    core.markChildrenChanged(ofRootContainer: ())
+    Root._update(root, in: node)
+    core.runUpdateCycle()
+  }
+
+  /// Replaces the root view's value (new inputs); its body re-runs if they differ, and the
+  /// update is committed at once.
+  /// - Parameter root: the new root value; must be of the mounted root's type.
+  public func update<Root: View>(root: Root) {
+    guard let node = core.root, node.viewTypeID == ObjectIdentifier(Root.self) else {
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: ["\(Root.self)"],
+          message: "update(root:) got a \(Root.self), but the mounted root is another type."))
+      return
+    }
+    Root._update(root, in: node)
+    core.runUpdateCycle()
+  }
+
+  /// Runs pending work now: one update cycle (stale bodies, commit, lifecycle actions) until
+  /// quiet. Inside a running cycle (from a lifecycle action) it does nothing: that cycle picks
+  /// the work up.
+  public func flush() { core.runUpdateCycle() }
+
+  /// Waits until every task started so far has finished, then flushes.
+  public func waitForTasks() async {
+    while !core.tasks.isEmpty {
+      let tasks = core.tasks
+      core.tasks.removeAll()
+      for task in tasks { await task.value }
+      flush()
+    }
+  }
+
+  /// Removes the whole tree: every view disappears and every task is cancelled.
+  public func unmount() {
+    guard let root = core.root else { return }
+    core.unmount(root)
+    core.root = nil
+    core.markChildrenChanged(ofRootContainer: ())
+    core.runUpdateCycle()
+  }
+
+  /// The lifecycle events so far, in order (empty when updates are not logged).
+  public var events: [LifecycleEvent] { core.events }
+
+  /// The body evaluations so far, in order, with their reasons (empty when updates are not
+  /// logged).
+  public var bodyRuns: [BodyRun] { core.bodyRuns }
+
+  /// How many times bodies of views with this display name (`Counter`, `NoteRow #3`) or type
+  /// name (`NoteRow`) ran. When updates are not logged, only type names are counted.
+  /// - Parameter view: a display name or a type name.
+  /// - Returns: the count.
+  public func bodyCount(of view: String) -> Int {
+    core.bodyCountsByView[view] ?? core.bodyCountsByType[view] ?? 0
+  }
+
+  /// Body evaluation counts per view type name.
+  public var bodyCountsByType: [String: Int] { core.bodyCountsByType }
+
+  /// How many bodies ran so far, with either kind of log.
+  public var bodyRunCount: Int { core.totalBodyRuns }
+
+  /// Forgets the events and body runs logged so far (counts included), to assert on the next
+  /// step alone.
+  public func clearLogs() {
+    core.events.removeAll()
+    core.bodyRuns.removeAll()
+    core.bodyCountsByView.removeAll()
+    for type in core.compositeTypes.values { type.bodyRuns = 0 }
+  }
+
+  /// The rendered tree now, kept up to date by every commit; turning it into a value is O(n)
+  /// in the tree's size, without recursion. `Empty` when the host keeps no tree.
+  public var tree: RenderedNode {
+    guard let treeRenderer = core.treeRenderer else {
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [],
+          message:
+            "tree: this host was made with keepsTree: false, so it keeps no rendered tree."))
+      return RenderedNode(kind: "Empty")
+    }
+    return treeRenderer.tree
+  }
+
+  /// The rendered tree as text; see `RenderedNode.dump(maxChildren:maxDepth:maxTextLength:)`.
+  /// - Parameters:
+  ///   - maxChildren: show at most this many children per node.
+  ///   - maxDepth: show at most this many levels.
+  ///   - maxTextLength: shorten longer texts.
+  /// - Returns: the dump.
+  public func dump(maxChildren: Int = .max, maxDepth: Int = .max, maxTextLength: Int = .max)
+    -> String
+  {
+    tree.dump(maxChildren: maxChildren, maxDepth: maxDepth, maxTextLength: maxTextLength)
+  }
+}
+
+/// A renderer's way back to its host: reporting what it shows, and passing on what the user
+/// does.
+@MainActor
+public final class RendererConnection {
+  private weak var core: HostCore?
+
+  init(core: HostCore) { self.core = core }
+
+  /// Reports which part of a scrolling element the renderer shows. Lazy containers realize
+  /// the rows inside it.
+  /// - Parameters:
+  ///   - viewport: the visible stretch.
+  ///   - element: the scrolling element.
+  public func reportViewport(_ viewport: Viewport, for element: ElementID) {
+    core?.viewports[element] = viewport
+  }
+
+  /// The viewport last reported for `element`, if any.
+  /// - Parameter element: the element.
+  /// - Returns: the viewport.
+  public func viewport(of element: ElementID) -> Viewport? { core?.viewports[element] }
+
+  /// Activates an element as a tap would: runs a button's or link's action. Pending work runs
+  /// at the next update cycle.
+  /// - Parameter element: the element.
+  /// - Returns: false, with a diagnostic, when the element is gone or has no action.
+  @discardableResult
+  public func activate(_ element: ElementID) -> Bool {
+    guard let core, let node = core.elements.owner(of: element), node.isMounted,
+      let action = node.parts[ActionPart.self]
+    else {
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: ["\(element)"],
+          message: "activate(_:): element \(element) is gone or has no action."))
+      return false
+    }
+    action.perform()
+    return true
+  }
+}
+
+extension HostCore {
+  /// The root container's children changed (the root was mounted or removed).
+  func markChildrenChanged(ofRootContainer: Void) {
+    if elements.mark(.root, .children, for: commitNumber) { changedChildren.append(.root) }
+  }
+}

@@ -1,0 +1,242 @@
+/// The commit: what the reconciliation changed, sent to the renderers as the minimal list of
+/// mutations, and the appearance of every new view queued in tree post-order.
+///
+/// The reconciliation only marks what changed: the elements whose flattened children changed
+/// (a child created, removed or moved, at any depth of structural wrappers below them), the
+/// leaves whose text changed, the elements whose attributes changed. The commit then, per
+/// marked container, walks its children down to the next elements (descending through
+/// structural wrappers and into new subtrees), creates the elements of new views, diffs the
+/// resulting list against the one the renderers have (`ChildListDiff`), and sends the edits.
+/// Unmarked parts of the tree are not visited: the cost is the size of what changed plus the
+/// direct children of the containers that changed.
+extension HostCore {
+  /// Sends the recorded changes to the renderers, in one commit.
+  func commit() {
+    guard
+      !changedChildren.isEmpty || !changedText.isEmpty || !changedAttributes.isEmpty
+        || !removedElements.isEmpty
+    else { return }
+    let info = CommitInfo(number: Int(commitNumber))
+    commitNumber &+= 1
+    for renderer in renderers { renderer.beginCommit(info) }
+    var position = 0
+    while position < changedChildren.count {
+      rebuildChildren(of: changedChildren[position])
+      position += 1
+    }
+    for id in changedText {
+      guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated,
+        node.element.committedText != node.text
+      else { continue }
+      node.element.committedText = node.text
+      for renderer in renderers { renderer.setText(node.text, of: id) }
+    }
+    for id in changedAttributes {
+      guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated else {
+        continue
+      }
+      sendAttributes(of: node, id: id)
+    }
+    for id in removedElements {
+      for renderer in renderers { renderer.release(id) }
+      elements.release(id)
+    }
+    changedChildren.removeAll(keepingCapacity: true)
+    changedText.removeAll(keepingCapacity: true)
+    changedAttributes.removeAll(keepingCapacity: true)
+    removedElements.removeAll(keepingCapacity: true)
+    for renderer in renderers { renderer.endCommit(info) }
+  }
+
+  // MARK: - Marking
+
+  /// `node`'s children changed: the element its children render into must be rebuilt.
+  func markChildrenChanged(of node: ViewNode) {
+    let id = node.elementID ?? node.hostParent
+    if elements.mark(id, .children, for: commitNumber) { changedChildren.append(id) }
+  }
+
+  /// A leaf's text changed.
+  func markTextChanged(of node: ViewNode) {
+    guard let id = node.elementID, node.isElementCreated else { return }
+    if elements.mark(id, .text, for: commitNumber) { changedText.append(id) }
+  }
+
+  /// A node's own attributes changed. A structural wrapper's attributes belong to its first
+  /// element, so its container is rebuilt.
+  func markAttributesChanged(of node: ViewNode) {
+    guard let id = node.elementID else {
+      markChildrenChanged(of: node)
+      return
+    }
+    guard node.isElementCreated else { return }
+    if elements.mark(id, .attributes, for: commitNumber) { changedAttributes.append(id) }
+  }
+
+  // MARK: - Rebuilding one container
+
+  /// One node being walked: its children and the next one to visit.
+  private struct Frame {
+    let node: ViewNode?
+    let children: [ViewNode]
+    var next = 0
+    /// The build context its elements go into (see `Context`).
+    let context: Int
+    /// Whether this frame opened its context (a new element).
+    let opensContext: Bool
+    /// Whether the node is new to this commit (its appearance is queued on leaving it).
+    let isNew: Bool
+  }
+
+  /// Where the elements found by the walk go: the container being rebuilt (collected, then
+  /// diffed), or a new element (inserted at once, in order).
+  private struct Context {
+    let element: ElementID?
+    var children: [ElementID] = []
+  }
+
+  private func rebuildChildren(of id: ElementID) {
+    let container: ViewNode?
+    let children: [ViewNode]
+    if id == .root {
+      container = nil
+      children = root.map { [$0] } ?? []
+    } else {
+      guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated else {
+        return
+      }
+      container = node
+      children = node.children
+    }
+    let old = container?.element.children ?? rootChildren
+    var contexts = [Context(element: nil)]
+    contexts[0].children.reserveCapacity(old.count)
+    var frames = [
+      Frame(node: nil, children: children, context: 0, opensContext: false, isNew: false)
+    ]
+    // Attributes of structural wrappers waiting for their first element: (frame, attributes).
+    var pending: [(frame: Int, attributes: ElementAttributes)] = []
+    while let top = frames.last {
+      let frameIndex = frames.count - 1
+      if pending.isEmpty, top.next < top.children.count {
+        // The common run: elements the renderers have, with nothing to inherit. Taken in one
+        // loop, without touching the frames.
+        var next = top.next
+        let children = top.children
+        while next < children.count {
+          let child = children[next]
+          guard let childID = child.elementID, child.isElementCreated,
+            !child.element.hasInheritedAttributes
+          else { break }
+          contexts[top.context].children.append(childID)
+          next += 1
+        }
+        if next > top.next {
+          frames[frameIndex].next = next
+          continue
+        }
+      }
+      guard top.next < top.children.count else {
+        frames.removeLast()
+        if let last = pending.last, last.frame == frameIndex { pending.removeLast() }
+        if top.opensContext, let node = top.node {
+          node.element.children = contexts.removeLast().children
+        }
+        if top.isNew, let lifecycle = top.node?.lifecycle { queueAppearance(of: lifecycle) }
+        continue
+      }
+      let child = top.children[top.next]
+      frames[frameIndex].next = top.next + 1
+      guard let childID = child.elementID else {
+        let isNew = !child.isCommitted
+        child.isCommitted = true
+        if !child.attributes.isEmpty { pending.append((frames.count, child.attributes)) }
+        frames.append(
+          Frame(
+            node: child, children: child.children, context: top.context, opensContext: false,
+            isNew: isNew))
+        continue
+      }
+      if child.isElementCreated {
+        // An element the renderers have: it keeps its subtree; only its place and the
+        // attributes it inherits can change here.
+        contexts[top.context].children.append(childID)
+        if !pending.isEmpty || child.element.hasInheritedAttributes {
+          let inherited = takePending(&pending)
+          if inherited != child.element.inheritedAttributes {
+            child.element.inheritedAttributes = inherited
+            if elements.mark(childID, .attributes, for: commitNumber &- 1) {
+              changedAttributes.append(childID)
+            }
+          }
+        }
+        continue
+      }
+      let isNew = !child.isCommitted
+      child.isCommitted = true
+      let inherited = pending.isEmpty ? [] : takePending(&pending)
+      var attributes = child.attributes
+      attributes.append(contentsOf: inherited)
+      child.element.inheritedAttributes = inherited
+      child.element.committedAttributes = attributes
+      child.element.committedText = child.text
+      child.isElementCreated = true
+      let description = ElementDescription(
+        id: childID, kind: child.element.kind, text: child.text, attributes: attributes,
+        explicitID: child.identityPending ? child.explicitID : nil)
+      for renderer in renderers { renderer.create(description) }
+      if let parent = contexts[top.context].element {
+        let index = contexts[top.context].children.count
+        for renderer in renderers { renderer.insert(childID, into: parent, at: index) }
+      }
+      contexts[top.context].children.append(childID)
+      contexts.append(Context(element: childID))
+      frames.append(
+        Frame(
+          node: child, children: child.children, context: contexts.count - 1, opensContext: true,
+          isNew: isNew))
+    }
+    let rebuilt = contexts[0].children
+    if rebuilt != old {
+      let positions = ChildListDiff.PositionTable<ElementID>(slots: elements.slots.count) {
+        Int($0.index)
+      }
+      ChildListDiff.edits(from: old, to: rebuilt, positions: positions) { edit in
+        switch edit {
+        case .remove(let child, let index):
+          for renderer in renderers { renderer.remove(child, from: id, at: index) }
+        case .insert(let child, let index):
+          for renderer in renderers { renderer.insert(child, into: id, at: index) }
+        case .move(let child, let source, let destination):
+          for renderer in renderers {
+            renderer.move(child, in: id, from: source, to: destination)
+          }
+        }
+      }
+    }
+    if let container {
+      container.element.children = rebuilt
+    } else {
+      rootChildren = rebuilt
+    }
+  }
+
+  /// The waiting wrappers' attributes, innermost first, for the element that takes them.
+  private func takePending(
+    _ pending: inout [(frame: Int, attributes: ElementAttributes)]
+  ) -> ElementAttributes {
+    var inherited: ElementAttributes = []
+    for entry in pending.reversed() { inherited.append(contentsOf: entry.attributes) }
+    pending.removeAll()
+    return inherited
+  }
+
+  /// Sends `node`'s attributes (its own, then inherited) if the renderers have others.
+  private func sendAttributes(of node: ViewNode, id: ElementID) {
+    var attributes = node.attributes
+    attributes.append(contentsOf: node.element.inheritedAttributes)
+    guard attributes != node.element.committedAttributes else { return }
+    node.element.committedAttributes = attributes
+    for renderer in renderers { renderer.setAttributes(attributes, of: id) }
+  }
+}

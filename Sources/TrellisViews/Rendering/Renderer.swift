@@ -1,0 +1,285 @@
+/// A backend that shows what a `ViewHost` renders: it receives, once per commit, the minimal
+/// list of changes to its own elements.
+///
+/// Shaped after SwiftCrossUI's `AppBackend` and React's host config (`createInstance`,
+/// `insertBefore`, `removeChild`, `commitUpdate`, `commitTextUpdate`). The host keeps the
+/// view tree; a renderer keeps only its elements, which are its own type (a terminal cell
+/// range, a widget, a test record).
+///
+/// What a renderer sees:
+/// - **Elements.** Every view that renders something gets one element: leaves (`Text`,
+///   `Toggle`, `ProgressView`), containers (`VStack`, `List`, `Button`, `NavigationLink`) and
+///   custom views, by type name, so the structure is visible. Structural wrappers (tuples,
+///   conditions, `ForEach`, `AnyView`, built-in modifiers) have none: their content's elements
+///   sit directly in the nearest enclosing element.
+/// - **Minimal mutations.** Editing one row's title is one `setText`; reordering keyed rows is
+///   `move`s only (a longest-increasing-subsequence diff keeps the most elements in place); an
+///   unchanged subtree emits nothing. A new subtree arrives as `createElement` calls, each child
+///   inserted into its new parent, and then one `insert` of the subtree's root.
+/// - **Order.** Within a commit, structural changes come first (per container: removals, then
+///   moves and insertions in ascending final position), then text and attribute updates. Every
+///   index refers to the parent's children at the moment the call is made.
+/// - **Lifetime.** Removing an element removes its subtree; the host never mentions the
+///   removed elements again. The host keeps each element until it is removed.
+///
+/// One renderer serves one host. All calls come on the main actor, between `beginCommit(_:)`
+/// and `endCommit(_:)`.
+@MainActor
+public protocol Renderer: AnyObject {
+  /// The renderer's representation of one element.
+  associatedtype Element
+
+  /// The container the root view's elements are inserted into (a window, a screen, a test
+  /// root). Asked for once, when the renderer is attached.
+  var rootElement: Element { get }
+
+  /// Creates a detached element.
+  /// - Parameter description: what the element is and shows; see `ElementDescription`.
+  /// - Returns: the new element.
+  func createElement(_ description: ElementDescription) -> Element
+
+  /// Inserts a detached element among `parent`'s children.
+  /// - Parameters:
+  ///   - child: the element, new or created earlier in this commit.
+  ///   - parent: the container.
+  ///   - index: its position among `parent`'s children after the insertion.
+  func insert(_ child: Element, into parent: Element, at index: Int)
+
+  /// Moves one of `parent`'s children: removes it from `source` and inserts it at
+  /// `destination`, an index into the children without it. The element is kept, not recreated.
+  /// - Parameters:
+  ///   - child: the element.
+  ///   - parent: its container.
+  ///   - source: its current index.
+  ///   - destination: its index after the move.
+  func move(_ child: Element, in parent: Element, from source: Int, to destination: Int)
+
+  /// Removes one of `parent`'s children, with its subtree, for good.
+  /// - Parameters:
+  ///   - child: the element.
+  ///   - parent: its container.
+  ///   - index: its current index.
+  func remove(_ child: Element, from parent: Element, at index: Int)
+
+  /// Changes the text a leaf shows.
+  /// - Parameters:
+  ///   - text: the new text.
+  ///   - element: the leaf.
+  func setText(_ text: String?, of element: Element)
+
+  /// Replaces an element's attributes.
+  /// - Parameters:
+  ///   - attributes: the new attributes, complete.
+  ///   - element: the element.
+  func setAttributes(_ attributes: ElementAttributes, of element: Element)
+
+  /// Called before the first mutation of a commit. The default does nothing.
+  /// - Parameter commit: what is known about the commit (see `CommitInfo`).
+  func beginCommit(_ commit: CommitInfo)
+
+  /// Called after the last mutation of a commit: the moment to draw. The default does nothing.
+  /// - Parameter commit: the same value `beginCommit(_:)` received.
+  func endCommit(_ commit: CommitInfo)
+
+  /// Called once, when the renderer is attached to a host, with the channel through which it
+  /// reports back (viewports, activations). The default ignores it.
+  /// - Parameter connection: the host's side of the connection.
+  func connect(_ connection: RendererConnection)
+}
+
+extension Renderer {
+  /// Does nothing.
+  /// - Parameter commit: ignored.
+  public func beginCommit(_ commit: CommitInfo) {}
+
+  /// Does nothing.
+  /// - Parameter commit: ignored.
+  public func endCommit(_ commit: CommitInfo) {}
+
+  /// Ignores the connection.
+  /// - Parameter connection: ignored.
+  public func connect(_ connection: RendererConnection) {}
+}
+
+/// The host's handle for one element: stable for the element's lifetime, never reused for
+/// another element while this one exists (a generation number tells reused slots apart).
+public struct ElementID: Hashable, Sendable, CustomStringConvertible {
+  /// The slot in the host's element table.
+  let index: UInt32
+  /// How many times the slot was reused before this element.
+  let generation: UInt32
+
+  /// The root container's handle.
+  static let root = ElementID(index: 0, generation: 0)
+
+  /// `index.generation`, for logs.
+  public var description: String { "\(index).\(generation)" }
+}
+
+/// What an element is: a built-in view (`Text`, `VStack`, …) or a custom view, by type name.
+///
+/// A struct rather than an enum, so that built-in kinds can be added without breaking
+/// renderers: compare with the static members and treat unknown kinds as containers.
+public struct ElementKind: Hashable, Sendable, CustomStringConvertible {
+  /// The type name: `Text`, `VStack`, `NoteRow`.
+  public let name: String
+  /// Whether the element stands for a custom view (a `View` with a `body`, or a custom
+  /// `ViewModifier`), shown so that the structure is visible; it draws nothing itself.
+  public let isCustomView: Bool
+
+  /// A built-in kind.
+  /// - Parameter name: its type name.
+  public init(_ name: String) {
+    self.name = name
+    isCustomView = false
+  }
+
+  private init(customView name: String) {
+    self.name = name
+    isCustomView = true
+  }
+
+  /// The kind of a custom view.
+  /// - Parameter name: the view's type name, without generic arguments.
+  /// - Returns: the kind.
+  public static func customView(_ name: String) -> ElementKind { ElementKind(customView: name) }
+
+  /// `Text`: a leaf showing its text.
+  public static let text = ElementKind("Text")
+  /// `Button`: a container of its label; the host runs its action on `tap(_:)` or
+  /// `RendererConnection.activate(_:)`.
+  public static let button = ElementKind("Button")
+  /// `Toggle`: a leaf showing its title as text and `isOn` as an attribute.
+  public static let toggle = ElementKind("Toggle")
+  /// `ProgressView`: a leaf, with its label as text.
+  public static let progressView = ElementKind("ProgressView")
+  /// `VStack`: children top to bottom.
+  public static let vStack = ElementKind("VStack")
+  /// `HStack`: children leading to trailing.
+  public static let hStack = ElementKind("HStack")
+  /// `ZStack`: children back to front.
+  public static let zStack = ElementKind("ZStack")
+  /// `List`: rows top to bottom.
+  public static let list = ElementKind("List")
+  /// `NavigationLink`: a container of its label that pushes a value when activated.
+  public static let navigationLink = ElementKind("NavigationLink")
+  /// A pushed navigation destination, above the stack's root.
+  public static let navigationDestination = ElementKind("Destination")
+
+  /// The type name.
+  public var description: String { name }
+}
+
+/// Everything a renderer needs to create one element.
+public struct ElementDescription {
+  /// The host's handle for the element (for `RendererConnection`).
+  public let id: ElementID
+  /// What it is.
+  public let kind: ElementKind
+  /// The text a leaf shows (a `Text`'s string, a `Toggle`'s title), if any.
+  public let text: String?
+  /// Its attributes, in a stable order.
+  public let attributes: ElementAttributes
+  /// The explicit identity (`ForEach` id, `.id(_:)`) the element is the first to show; nil
+  /// for structural identity.
+  public let explicitID: AnyHashable?
+
+  /// `explicitID` as text, as the rendered tree shows it: ids longer than 12 characters are
+  /// shortened to their first 8 and `…`. Made on demand.
+  public var identity: String? { explicitID.map(ViewName.describeID) }
+}
+
+/// One typed attribute of an element. Each case is one family of attributes; a renderer reads
+/// the families it understands and ignores the others.
+public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
+  /// A navigation title (`navigationTitle(_:)`), carried by the first element of the titled
+  /// view.
+  case navigationTitle(String)
+  /// A toggle's state.
+  case isOn(Bool)
+  /// An attribute with no typed family (yet): name and value as text.
+  case custom(name: String, value: String)
+
+  /// The family's name: `title`, `isOn`, or a custom attribute's name.
+  public var name: String {
+    switch self {
+    case .navigationTitle: "title"
+    case .isOn: "isOn"
+    case .custom(let name, _): name
+    }
+  }
+
+  /// `name=value`, as the rendered tree shows it: `title="Notes"`, `isOn=true`.
+  public var description: String {
+    switch self {
+    case .navigationTitle(let title): "title=\"\(title)\""
+    case .isOn(let isOn): "isOn=\(isOn)"
+    case .custom(let name, let value): "\(name)=\(value)"
+    }
+  }
+}
+
+/// An element's attributes, in a stable order: its own, then those of the structural
+/// wrappers it is the first element of (innermost first).
+public struct ElementAttributes: Hashable, Sendable, RandomAccessCollection,
+  ExpressibleByArrayLiteral, CustomStringConvertible
+{
+  private var attributes: [ElementAttribute]
+
+  /// Creates a list of attributes.
+  /// - Parameter elements: the attributes, in order.
+  public init(arrayLiteral elements: ElementAttribute...) { attributes = elements }
+
+  /// Creates a list of attributes.
+  /// - Parameter attributes: the attributes, in order.
+  public init(_ attributes: [ElementAttribute]) { self.attributes = attributes }
+
+  /// The position of the first attribute.
+  public var startIndex: Int { attributes.startIndex }
+  /// The position after the last attribute.
+  public var endIndex: Int { attributes.endIndex }
+
+  /// The attribute at `position`.
+  /// - Parameter position: a valid index.
+  public subscript(position: Int) -> ElementAttribute { attributes[position] }
+
+  /// The first attribute of the family `name`, if any. O(n).
+  /// - Parameter name: a family name such as `isOn`.
+  public subscript(named name: String) -> ElementAttribute? { attributes.first { $0.name == name } }
+
+  /// Appends `other`'s attributes after these.
+  /// - Parameter other: the attributes to append.
+  mutating func append(contentsOf other: ElementAttributes) {
+    attributes.append(contentsOf: other.attributes)
+  }
+
+  /// The attributes as the rendered tree shows them, space-separated.
+  public var description: String { attributes.map(\.description).joined(separator: " ") }
+}
+
+/// What a renderer learns about a commit when it begins and ends.
+///
+/// A place for per-commit data, such as the transaction (animation) a commit's mutations were
+/// made under.
+public struct CommitInfo: Sendable, Equatable {
+  /// The commit's number in its host, from 1.
+  public let number: Int
+}
+
+/// A stretch of a scrolling container that a renderer shows: the first row (or point) and how
+/// many. Lazy containers realize what falls inside.
+public struct Viewport: Hashable, Sendable {
+  /// The first visible row or point along the container's axis.
+  public var offset: Int
+  /// How many rows or points are visible.
+  public var length: Int
+
+  /// Creates a viewport.
+  /// - Parameters:
+  ///   - offset: the first visible row or point.
+  ///   - length: how many are visible.
+  public init(offset: Int, length: Int) {
+    self.offset = offset
+    self.length = length
+  }
+}

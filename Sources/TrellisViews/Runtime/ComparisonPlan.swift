@@ -1,0 +1,377 @@
+@_spi(Reflection) import Swift
+
+/// What the runtime knows about one view type's stored properties, found by reflection once
+/// per type: how to decide whether two values have the same inputs, and where the dynamic
+/// properties (`@State`, `@Environment`, …) are.
+///
+/// A composite view whose new value has the same inputs as the previous one is skipped: its
+/// body does not run. "Same inputs", most specific rule first:
+/// 1. an `Equatable` view is compared with `==`; an instance of a class by identity;
+/// 2. a view with no stored properties is always equal;
+/// 3. otherwise the stored properties are compared one by one:
+///    - `@State`, `@Environment`, `@StateObject` are owned by the runtime, not inputs: equal;
+///    - bindings by the source they read and write (two bindings to the same `@State` are
+///      equal, whatever closures they carry); `@ObservedObject` and `@Bindable` by the object;
+///    - `Equatable` values with `==`; class instances (and optional ones) by identity; plain
+///      bit patterns (`_isPOD` types) by their bits;
+///    - values of protocol type by the rules above applied to the value inside;
+///    - closures and any other value are never equal (they cannot be compared), so a view
+///      holding a closure re-runs its body whenever its parent does.
+///
+/// Cost: building a plan reflects the type once (`_forEachField`); comparing two values then
+/// walks the plan's fields and touches no `Mirror`. Plans are facts about types, shared by
+/// every host.
+///
+/// This is the only type in the view runtime that reads memory through raw pointers, and it
+/// does so only here: a field is read at the offset the type's own metadata reported, inside
+/// `withUnsafeBytes(of:)` of a value of exactly that type, as the field's own type. That
+/// invariant holds because a plan is built for, cached under, and only ever applied to one
+/// type `V` (every entry point is generic over `V` and looks the plan up by `V.self`). The
+/// comparison tests run under AddressSanitizer over every field kind above.
+final class ComparisonPlan {
+  /// How two whole values compare.
+  private enum WholeValue {
+    /// `Equatable`: `==` on the value.
+    case equatable((UnsafeRawPointer, UnsafeRawPointer) -> Bool)
+    /// No stored properties.
+    case alwaysEqual
+    /// Field by field.
+    case fields
+    /// The view compares itself (`CustomInputComparison`).
+    case custom
+    /// A class instance: equal when it is the same instance.
+    case identity
+    /// Not comparable (an enum or a tuple without `Equatable`).
+    case neverEqual
+  }
+
+  /// How one stored property compares.
+  private enum FieldRule {
+    /// Owned by the runtime: never an input.
+    case skip
+    /// Equal when the bytes are equal (class references, plain data).
+    case bits(size: Int)
+    /// A comparison of the field's values.
+    case compare((UnsafeRawPointer, UnsafeRawPointer) -> Bool)
+    /// Never equal (closures, values that cannot be compared).
+    case never
+  }
+
+  private struct Field {
+    let offset: Int
+    let name: String
+    let rule: FieldRule
+  }
+
+  /// Links one dynamic property at its offset to a node.
+  private struct DynamicPropertyField {
+    let offset: Int
+    let label: String
+    let link: @MainActor (UnsafeRawPointer, ViewNode, Int, String) -> Void
+  }
+
+  private let wholeValue: WholeValue
+  private let fields: [Field]
+  private let dynamicProperties: [DynamicPropertyField]
+
+  /// Whether values of the type carry dynamic properties that must be linked before `body`.
+  var hasDynamicProperties: Bool { !dynamicProperties.isEmpty }
+
+  /// How many bytes to compare when the same bytes mean equal inputs (a class instance,
+  /// compared by identity, or plain data; for plain data with a custom `==`, other bytes may
+  /// still be equal, so this is a quick check, not the rule); nil otherwise.
+  let bitwiseSize: Int?
+
+  @MainActor private static var plans: [ObjectIdentifier: ComparisonPlan] = [:]
+
+  /// The plan for `type`, built on first use.
+  @MainActor
+  static func plan<V>(for type: V.Type) -> ComparisonPlan {
+    let id = ObjectIdentifier(type)
+    if let plan = plans[id] { return plan }
+    let plan = ComparisonPlan(type)
+    plans[id] = plan
+    return plan
+  }
+
+  @MainActor
+  private init<V>(_ type: V.Type) {
+    var fields: [Field] = []
+    var dynamicProperties: [DynamicPropertyField] = []
+    if type is any CustomInputComparison.Type {
+      wholeValue = .custom
+    } else if let equatable = type as? any Equatable.Type {
+      wholeValue = .equatable(Self.equality(equatable))
+    } else if MemoryLayout<V>.size == 0 {
+      wholeValue = .alwaysEqual
+    } else if type is AnyClass {
+      wholeValue = .identity
+    } else {
+      var reflected = false
+      reflected = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
+        let label = String(cString: name)
+        fields.append(
+          Field(offset: offset, name: Self.inputName(label), rule: Self.rule(fieldType, kind)))
+        if let property = fieldType as? any DynamicProperty.Type {
+          dynamicProperties.append(
+            DynamicPropertyField(offset: offset, label: label, link: Self.linker(property)))
+        }
+        return true
+      }
+      wholeValue = reflected ? .fields : .neverEqual
+      if !reflected { fields = [] }
+    }
+    self.fields = fields
+    self.dynamicProperties = dynamicProperties
+    if type is AnyClass {
+      bitwiseSize = MemoryLayout<AnyObject>.size
+    } else if _isPOD(type) {
+      bitwiseSize = MemoryLayout<V>.size
+    } else {
+      bitwiseSize = nil
+    }
+  }
+
+  // MARK: - Comparing
+
+  /// `nil` when `old` and `new` have the same inputs; otherwise the names of the properties
+  /// that differ (`@self` for the value as a whole).
+  @MainActor
+  func changedInputs<V>(_ old: V, _ new: V) -> [String]? {
+    if case .custom = wholeValue {
+      return (new as! any CustomInputComparison).changedInputs(since: old)
+    }
+    return changedValues(old, new)
+  }
+
+  /// `changedInputs(_:_:)` for every rule but `custom`, off any actor.
+  private func changedValues<V>(_ old: V, _ new: V) -> [String]? {
+    switch wholeValue {
+    case .alwaysEqual: return nil
+    case .neverEqual, .custom: return ["@self"]
+    case .identity:
+      return withPointers(old, new) { Self.bitsEqual($0, $1, MemoryLayout<AnyObject>.size) }
+        ? nil : ["@self"]
+    case .equatable(let equal):
+      return withPointers(old, new) { equal($0, $1) } ? nil : ["@self"]
+    case .fields:
+      let changed = withPointers(old, new) { old, new in
+        var changed: [String] = []
+        for field in fields where !Self.equal(field.rule, old + field.offset, new + field.offset) {
+          changed.append(field.name)
+        }
+        return changed
+      }
+      return changed.isEmpty ? nil : changed
+    }
+  }
+
+  /// Whether `old` and `new` have the same inputs; stops at the first difference.
+  @MainActor
+  func inputsEqual<V>(_ old: V, _ new: V) -> Bool {
+    if case .custom = wholeValue {
+      return (new as! any CustomInputComparison).changedInputs(since: old) == nil
+    }
+    return valuesEqual(old, new)
+  }
+
+  /// `inputsEqual(_:_:)` for every rule but `custom`, off any actor: the comparisons are plain
+  /// memory reads and `==`.
+  private func valuesEqual<V>(_ old: V, _ new: V) -> Bool {
+    switch wholeValue {
+    case .alwaysEqual: return true
+    case .neverEqual: return false
+    case .identity:
+      return withPointers(old, new) { Self.bitsEqual($0, $1, MemoryLayout<AnyObject>.size) }
+    case .custom: return false
+    case .equatable(let equal): return withPointers(old, new) { equal($0, $1) }
+    case .fields:
+      return withPointers(old, new) { old, new in
+        for field in fields where !Self.equal(field.rule, old + field.offset, new + field.offset) {
+          return false
+        }
+        return true
+      }
+    }
+  }
+
+  private static func equal(
+    _ rule: FieldRule, _ old: UnsafeRawPointer, _ new: UnsafeRawPointer
+  ) -> Bool {
+    switch rule {
+    case .skip: return true
+    case .never: return false
+    case .bits(let size): return bitsEqual(old, new, size)
+    case .compare(let compare): return compare(old, new)
+    }
+  }
+
+  /// Whether `size` bytes at `old` and `new` are the same.
+  static func bitsEqual(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, _ size: Int) -> Bool {
+    var offset = 0
+    while offset + 8 <= size {
+      guard
+        old.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == new.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < size {
+      guard
+        old.load(fromByteOffset: offset, as: UInt8.self)
+          == new.load(fromByteOffset: offset, as: UInt8.self)
+      else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  private func withPointers<V, Result>(
+    _ old: V, _ new: V, _ body: (UnsafeRawPointer, UnsafeRawPointer) -> Result
+  ) -> Result {
+    withUnsafeBytes(of: old) { old in
+      withUnsafeBytes(of: new) { new in body(old.baseAddress!, new.baseAddress!) }
+    }
+  }
+
+  // MARK: - Linking dynamic properties
+
+  /// Links every dynamic property of `view` to `node`, in declaration order.
+  @MainActor
+  func linkDynamicProperties<V>(of view: V, to node: ViewNode) {
+    guard !dynamicProperties.isEmpty else { return }
+    withUnsafeBytes(of: view) { raw in
+      let base = raw.baseAddress!
+      for (ordinal, property) in dynamicProperties.enumerated() {
+        property.link(base + property.offset, node, ordinal, property.label)
+      }
+    }
+  }
+
+  // MARK: - Building
+
+  private static func inputName(_ label: String) -> String {
+    label.hasPrefix("_") ? String(label.dropFirst()) : label
+  }
+
+  private static func rule(_ type: any Any.Type, _ kind: _MetadataKind) -> FieldRule {
+    if type is any RuntimeOwnedProperty.Type { return .skip }
+    if type is any BindingIdentity.Type { return bindingRule(type) }
+    // An object wrapper holds just its object: the same bits are the same object.
+    if let object = type as? any ObjectIdentityInput.Type { return .bits(size: object.size) }
+    if let equatable = type as? any Equatable.Type { return .compare(equality(equatable)) }
+    if type is AnyClass { return .bits(size: MemoryLayout<AnyObject>.size) }
+    switch kind {
+    case .function: return .never
+    case .existential: return .compare(dynamicComparison(type))
+    default: break
+    }
+    if let optional = type as? any OptionalProtocol.Type, optional.wrappedType is AnyClass {
+      return .bits(size: MemoryLayout<AnyObject?>.size)
+    }
+    if let size = podSize(type) { return .bits(size: size) }
+    return .never
+  }
+
+  private static func podSize<T>(_ type: T.Type) -> Int? {
+    _isPOD(type) ? MemoryLayout<T>.size : nil
+  }
+
+  private static func equality<E: Equatable>(
+    _ type: E.Type
+  ) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
+    { old, new in
+      old.assumingMemoryBound(to: E.self).pointee == new.assumingMemoryBound(to: E.self).pointee
+    }
+  }
+
+  /// A binding compares by its source (`Binding.sourceIdentity`), read at the offset the
+  /// binding type's own metadata reports; a binding without a known source is never equal.
+  private static func bindingRule(_ type: any Any.Type) -> FieldRule {
+    var sourceOffset: Int?
+    _forEachField(of: type, options: []) { name, offset, _, _ in
+      if String(cString: name) == "sourceIdentity" { sourceOffset = offset }
+      return true
+    }
+    guard let sourceOffset else { return .never }
+    return .compare { old, new in
+      guard
+        let oldSource = (old + sourceOffset).assumingMemoryBound(to: AnyHashable?.self).pointee,
+        let newSource = (new + sourceOffset).assumingMemoryBound(to: AnyHashable?.self).pointee
+      else { return false }
+      return oldSource == newSource
+    }
+  }
+
+  /// A value of protocol type: compared by the rules for the value inside, found at run time.
+  private static func dynamicComparison<T>(
+    _ type: T.Type
+  ) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
+    { old, new in
+      DynamicInputComparison.equal(
+        old.assumingMemoryBound(to: T.self).pointee, new.assumingMemoryBound(to: T.self).pointee)
+    }
+  }
+
+  @MainActor
+  private static func linker<P: DynamicProperty>(
+    _ type: P.Type
+  ) -> @MainActor (UnsafeRawPointer, ViewNode, Int, String) -> Void {
+    { field, node, ordinal, label in
+      field.assumingMemoryBound(to: P.self).pointee._link(to: node, ordinal: ordinal, label: label)
+    }
+  }
+}
+
+/// Lets a plan see through `Optional` to the wrapped type.
+private protocol OptionalProtocol {
+  static var wrappedType: any Any.Type { get }
+}
+
+extension Optional: OptionalProtocol {
+  fileprivate static var wrappedType: any Any.Type { Wrapped.self }
+}
+
+/// The comparison rules for a value whose type is known only at run time (a property of
+/// protocol type).
+enum DynamicInputComparison {
+  static func equal(_ old: Any, _ new: Any) -> Bool {
+    if old is any RuntimeOwnedProperty { return true }
+    if let old = old as? any Equatable { return old.isEqualToAny(new) }
+    if type(of: old) is AnyClass, type(of: new) is AnyClass {
+      return (old as AnyObject) === (new as AnyObject)
+    }
+    return false
+  }
+}
+
+/// A view that compares its inputs its own way (a custom modifier's body).
+@MainActor
+protocol CustomInputComparison {
+  /// `nil` when the inputs equal those of `old` (a value of the same type); otherwise the names
+  /// of the inputs that differ.
+  func changedInputs(since old: Any) -> [String]?
+}
+
+/// Marks the property wrappers whose storage the runtime owns (not inputs of a view).
+protocol RuntimeOwnedProperty {}
+
+/// A wrapper that holds nothing but an object and compares by the object's identity
+/// (`@ObservedObject`, `@Bindable`): two values are the same input when their bits are.
+protocol ObjectIdentityInput {}
+
+extension ObjectIdentityInput {
+  static var size: Int { MemoryLayout<Self>.size }
+}
+
+/// A binding: two bindings compare equal when they have the same known source (its
+/// `sourceIdentity` property, which every conforming type has).
+protocol BindingIdentity {}
+
+extension Equatable {
+  /// `==` against a value of unknown type: false when the types differ.
+  func isEqualToAny(_ other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}

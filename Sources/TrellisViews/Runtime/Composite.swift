@@ -1,0 +1,148 @@
+import TrellisGraph
+
+/// A composite view's part of its node: the body's computation, the view value it last ran
+/// with, and the storage of its dynamic properties.
+///
+/// The body runs in its own `Effect`: what it reads becomes its dependencies, so it re-runs on
+/// its own when they change, and never because an unrelated part of the tree did. Its effect's
+/// depth is the node's tree depth, so in a flush parents run before children.
+@MainActor
+class CompositePart {
+  /// The node this part belongs to; the node owns the part, and disposes the effect before it
+  /// leaves the tree, so the part never outlives its use of the node.
+  unowned let node: ViewNode
+  /// The body's computation; created by the subclass.
+  var effect: Effect!
+  /// The storage of the view's dynamic properties, by declaration order.
+  private var slots: [AnyObject?] = []
+  /// Why the next body run happens, besides the effect's own reasons (`input title`,
+  /// `inserted`); only kept when the host logs updates.
+  var inputChanges: [String] = []
+  /// What the host knows about the view type (its plan, its body-run counter, its name).
+  let type: CompositeType
+
+  init(node: ViewNode, type: CompositeType) {
+    self.node = node
+    self.type = type
+  }
+
+  /// The storage of the dynamic property at `ordinal`, once made.
+  func slot(_ ordinal: Int) -> AnyObject? { ordinal < slots.count ? slots[ordinal] : nil }
+
+  /// Keeps the storage of the dynamic property at `ordinal` for the node's lifetime.
+  func setSlot(_ ordinal: Int, _ storage: AnyObject) {
+    while slots.count <= ordinal { slots.append(nil) }
+    slots[ordinal] = storage
+  }
+
+  /// Runs the body and reconciles its result; implemented by `Composite`.
+  func runBody() {}
+}
+
+/// The part of a composite view of type `Content`.
+@MainActor
+final class Composite<Content: View>: CompositePart {
+  /// The view value the body runs with.
+  var view: Content
+
+  init(node: ViewNode, view: Content, type: CompositeType) {
+    self.view = view
+    super.init(node: node, type: type)
+  }
+
+  override func runBody() {
+    let node = self.node
+    guard node.isMounted else { return }
+    let host = node.host
+    host.recordBodyRun(of: node, part: self)
+    let view = self.view
+    if type.plan.hasDynamicProperties {
+      type.plan.linkDynamicProperties(of: view, to: node)
+    } else if type.linksCustomProperties, let linking = view as? any CustomDynamicPropertyLinking {
+      linking.linkDynamicProperties(to: node)
+    }
+    let body = host.evaluatingBody(of: node) { view.body }
+    GraphEvaluation.untracked { node.updateChild(.body, body) }
+  }
+}
+
+/// A view whose dynamic properties are not its own stored properties (a custom modifier's
+/// body, whose properties are the modifier's).
+@MainActor
+protocol CustomDynamicPropertyLinking {
+  func linkDynamicProperties(to node: ViewNode)
+}
+
+extension ViewNode {
+  /// Brings a composite view's node up to date.
+  ///
+  /// A new node gets its own `Effect` whose evaluation is the view's `body`, scheduled for
+  /// the running flush (or the next one): bodies never run nested inside their parent's, so
+  /// the depth of a tree costs no stack. An existing node re-runs its body only if the new
+  /// view value's inputs differ from the previous one (see `ComparisonPlan`); otherwise the
+  /// parent's update stops here.
+  func updateComposite<Content: View>(_ view: Content) {
+    if let composite {
+      let part = unsafeDowncast(composite, to: Composite<Content>.self)
+      if host.logsUpdates {
+        guard let changes = part.type.plan.changedInputs(part.view, view) else { return }
+        part.inputChanges = changes.map { "input \($0)" }
+      } else {
+        guard !part.type.plan.inputsEqual(part.view, view) else { return }
+      }
+      part.view = view
+      part.effect.scheduleRun()
+      return
+    }
+    role = .composite
+    let type = host.compositeType(Content.self, namedAfter: nameType)
+    makeElement(type.kind)
+    let part = Composite(node: self, view: view, type: type)
+    let effect = Effect(
+      name: host.logsUpdates ? displayName : type.name, in: host.graph, depth: depth,
+      runImmediately: false
+    ) { [unowned part] in
+      part.runBody()
+    }
+    effect.recordsReasons = host.logsUpdates
+    part.effect = effect
+    if host.logsUpdates { part.inputChanges = ["inserted"] }
+    composite = part
+    effect.scheduleRun()
+  }
+}
+
+/// What a host knows about one composite view type, found once per type and host.
+@MainActor
+final class CompositeType {
+  let plan: ComparisonPlan
+  /// The type name (the modifier's, for a custom modifier's body).
+  let name: String
+  let kind: ElementKind
+  /// The host's count of body runs of this type.
+  var bodyRuns = 0
+  let nameType: any Any.Type
+  /// Whether the view's dynamic properties are not its own (a custom modifier's body).
+  let linksCustomProperties: Bool
+
+  init<Content: View>(_ type: Content.Type, namedAfter nameType: (any Any.Type)?) {
+    plan = ComparisonPlan.plan(for: type)
+    self.nameType = nameType ?? type
+    name = ViewTypeNames.name(of: self.nameType)
+    kind = .customView(name)
+    linksCustomProperties = type is any CustomDynamicPropertyLinking.Type
+  }
+}
+
+extension HostCore {
+  /// The facts about composite type `Content`, made the first time.
+  func compositeType<Content: View>(
+    _ type: Content.Type, namedAfter nameType: (any Any.Type)?
+  ) -> CompositeType {
+    let id = ObjectIdentifier(type)
+    if let known = compositeTypes[id] { return known }
+    let made = CompositeType(type, namedAfter: nameType)
+    compositeTypes[id] = made
+    return made
+  }
+}

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import TrellisViews
+
+final class Box {}
+
+protocol Shape {}
+struct Circle: Shape, Equatable { var radius: Int }
+struct Blob: Shape { var box: Box }
+
+struct NotEquatable {
+  var value: Int
+  var name: String
+}
+
+/// One field of each kind the plan tells apart.
+struct EveryKind: View {
+  var number: Int
+  var text: String
+  var object: Box
+  var optionalObject: Box?
+  var optionalNumber: Int?
+  var plainData: (Int, Double)
+  var structure: NotEquatable
+  var shape: any Shape
+  var action: () -> Void
+  @State var state = 0
+  @Binding var flag: Bool
+
+  var body: some View { Text("every kind") }
+}
+
+struct Pair<First, Second>: View {
+  let first: First
+  let second: Second
+  var body: some View { Text("pair") }
+}
+
+@MainActor
+@Suite struct ComparisonPlanTests {
+  private func view(
+    number: Int = 1, text: String = "a", object: Box, optionalObject: Box? = nil,
+    optionalNumber: Int? = nil, plainData: (Int, Double) = (1, 2), structureValue: Int = 1,
+    shape: any Shape = Circle(radius: 1), action: @escaping () -> Void = {},
+    flag: Binding<Bool>
+  ) -> EveryKind {
+    EveryKind(
+      number: number, text: text, object: object, optionalObject: optionalObject,
+      optionalNumber: optionalNumber, plainData: plainData,
+      structure: NotEquatable(value: structureValue, name: "s"), shape: shape, action: action,
+      flag: flag)
+  }
+
+  @Test func eachKindOfFieldComparesByItsRule() {
+    let plan = ComparisonPlan.plan(for: EveryKind.self)
+    let box = Box()
+    let flag = Binding.constant(true)
+    let base = view(object: box, flag: flag)
+    // Closures, plain structs and source-less bindings are never equal.
+    let alwaysChanged = ["structure", "action", "flag"]
+    #expect(plan.changedInputs(base, base) == alwaysChanged)
+    #expect(
+      plan.changedInputs(base, view(number: 2, object: box, flag: flag)) == ["number"]
+        + alwaysChanged)
+    #expect(
+      plan.changedInputs(base, view(text: "b", object: box, flag: flag)) == ["text"] + alwaysChanged
+    )
+    #expect(plan.changedInputs(base, view(object: Box(), flag: flag)) == ["object"] + alwaysChanged)
+    #expect(
+      plan.changedInputs(base, view(object: box, optionalObject: box, flag: flag))
+        == ["optionalObject"] + alwaysChanged)
+    #expect(
+      plan.changedInputs(base, view(object: box, optionalNumber: 3, flag: flag))
+        == ["optionalNumber"] + alwaysChanged)
+    #expect(
+      plan.changedInputs(base, view(object: box, plainData: (1, 3), flag: flag))
+        == ["plainData"] + alwaysChanged)
+    // Declaration order: `shape` comes after `structure`.
+    #expect(
+      plan.changedInputs(base, view(object: box, shape: Circle(radius: 2), flag: flag))
+        == ["structure", "shape", "action", "flag"])
+    #expect(
+      plan.changedInputs(base, view(object: box, shape: Blob(box: box), flag: flag))
+        == ["structure", "shape", "action", "flag"])
+  }
+
+  @Test func bindingsToTheSameStateAreEqualAndOthersAreNot() {
+    struct Holder: View {
+      @Binding var value: Int
+      var body: some View { Text("holder") }
+    }
+    let source = AnyHashable(1)
+    let one = Binding<Int>(get: { 1 }, set: { _ in }, source: source)
+    let two = Binding<Int>(get: { 2 }, set: { _ in }, source: source)
+    let other = Binding<Int>(get: { 1 }, set: { _ in }, source: AnyHashable(2))
+    let plan = ComparisonPlan.plan(for: Holder.self)
+    #expect(plan.changedInputs(Holder(value: one), Holder(value: two)) == nil)
+    #expect(plan.changedInputs(Holder(value: one), Holder(value: other)) == ["value"])
+  }
+
+  @Test func genericViewsAndWholeValueRulesAreReflectedOncePerType() {
+    let box = Box()
+    let plan = ComparisonPlan.plan(for: Pair<Int, Box>.self)
+    #expect(plan === ComparisonPlan.plan(for: Pair<Int, Box>.self))
+    #expect(plan.changedInputs(Pair(first: 1, second: box), Pair(first: 1, second: box)) == nil)
+    #expect(
+      plan.changedInputs(Pair(first: 1, second: box), Pair(first: 2, second: Box()))
+        == ["first", "second"])
+    #expect(plan.inputsEqual(Pair(first: 1, second: box), Pair(first: 1, second: box)))
+    #expect(!plan.inputsEqual(Pair(first: 1, second: box), Pair(first: 2, second: box)))
+    #expect(ComparisonPlan.plan(for: EmptyView.self).changedInputs(EmptyView(), EmptyView()) == nil)
+    #expect(ComparisonPlan.plan(for: Text.self).changedInputs(Text("a"), Text("b")) == ["@self"])
+    #expect(ComparisonPlan.plan(for: Box.self).inputsEqual(box, box))
+    #expect(!ComparisonPlan.plan(for: Box.self).inputsEqual(box, Box()))
+  }
+}

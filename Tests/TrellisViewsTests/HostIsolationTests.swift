@@ -1,0 +1,85 @@
+import Testing
+import TrellisGraph
+import TrellisViews
+
+/// Holds a binding to another host's state and writes it from its body.
+@MainActor
+final class Relay {
+  var target: Binding<Int>?
+}
+
+struct RelayTarget: View {
+  let relay: Relay
+  @State var received = 0
+
+  var body: some View {
+    let _ = { relay.target = $received }()
+    Text("received \(received)")
+  }
+}
+
+struct RelaySource: View {
+  let relay: Relay
+  @State var sends = 0
+
+  var body: some View {
+    let _ = { if sends > 0 { relay.target?.wrappedValue = sends } }()
+    Button("send \(sends)") { sends += 1 }
+  }
+}
+
+@MainActor
+@Suite struct HostIsolationTests {
+  @Test func twoHostsUpdatingInterleavedReportAndStopOnlyTheirOwnCycles() {
+    let first = ViewHost(Bouncer(), executor: .manual)
+    let second = ViewHost(Bouncer(), executor: .manual)
+    first.clearLogs()
+    second.clearLogs()
+    var diagnostics: [GraphDiagnostic] = []
+    diagnostics += GraphDiagnostics.capture {
+      first.tap("start")
+      second.tap("start")
+      first.flush()
+    }
+    #expect(diagnostics.map(\.kind) == [.modifiedDuringUpdate, .updateCycle])
+    #expect(first.bodyCount(of: "Bouncer") == 100)
+    #expect(second.bodyCount(of: "Bouncer") == 0)
+    let later = GraphDiagnostics.capture { second.flush() }
+    #expect(later.map(\.kind) == [.modifiedDuringUpdate, .updateCycle])
+    #expect(second.bodyCount(of: "Bouncer") == 100)
+    #expect(first.bodyCount(of: "Bouncer") == 100)
+
+    first.clearLogs()
+    second.clearLogs()
+    let stopped = GraphDiagnostics.capture {
+      first.tap("stop")
+      second.tap("stop")
+      second.flush()
+      first.flush()
+    }
+    #expect(stopped == [])
+    #expect(first.bodyCount(of: "Bouncer") == 1)
+    #expect(second.bodyCount(of: "Bouncer") == 1)
+  }
+
+  @Test func aWriteFromOneHostsBodyToAnothersStateIsAnOrdinaryWriteThere() {
+    let relay = Relay()
+    let target = ViewHost(RelayTarget(relay: relay), executor: .manual)
+    let source = ViewHost(RelaySource(relay: relay), executor: .manual)
+    target.clearLogs()
+    source.clearLogs()
+    let diagnostics = GraphDiagnostics.capture {
+      source.tap("send 0")
+      source.flush()
+    }
+    // The source's body wrote the target's state: the target was not updating, so the write
+    // applies there at once and waits for the target's own update.
+    #expect(diagnostics == [])
+    #expect(source.runLog == ["RelaySource: @State RelaySource.sends"])
+    #expect(target.runLog == [])
+    #expect(target.graph.hasPendingWork)
+    target.flush()
+    #expect(target.tree.texts == ["received 1"])
+    #expect(target.runLog == ["RelayTarget: @State RelayTarget.received"])
+  }
+}

@@ -1,0 +1,87 @@
+import Testing
+import TrellisTracking
+import TrellisViews
+
+// Lifetimes: queued lifecycle actions run after the nodes they came from have left the tree
+// (and may be gone). These tests are the patterns that once read freed memory; under
+// AddressSanitizer (`swift test --sanitize=address`) they fail loudly if that comes back.
+
+/// A primitive with a disappear action, inside a custom view that an `if` removes.
+struct LeafWithDisappear: View {
+  var body: some View { Text("leaf").onDisappear {} }
+}
+
+struct RemovesItsChild: View {
+  @State var show = true
+
+  var body: some View {
+    VStack {
+      Button("hide") { show = false }
+      if show { LeafWithDisappear() }
+    }
+  }
+}
+
+final class DetailRouter: Trackable {
+  @Tracked var path: [Int] = []
+}
+
+/// A detail screen as a new user writes it: lifecycle actions on the pushed view.
+struct DetailScreen: View {
+  let id: Int
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      Text("detail \(id)")
+    }
+    .onAppear { probe.log.append("appear \(id)") }
+    .onDisappear { probe.log.append("disappear \(id)") }
+  }
+}
+
+struct ListWithDetail: View {
+  @Bindable var router: DetailRouter
+  let probe: Probe
+
+  var body: some View {
+    NavigationStack(path: $router.path) {
+      List([Item(id: 1, name: "one"), Item(id: 2, name: "two")]) { item in
+        NavigationLink(item.name, value: item.id)
+      }
+      .navigationDestination(for: Int.self) { id in DetailScreen(id: id, probe: probe) }
+    }
+  }
+}
+
+@MainActor
+@Suite struct LifetimeSafetyTests {
+  @Test func aPrimitiveDisappearsAfterTheCustomViewAroundItWasRemoved() {
+    let host = ViewHost(RemovesItsChild(), executor: .manual)
+    host.clearLogs()
+    host.tap("hide")
+    host.flush()
+    #expect(host.eventLog == ["disappear LeafWithDisappear"])
+    #expect(host.tree.texts == ["hide"])
+  }
+
+  @Test func aPushedDetailWithLifecycleActionsIsPoppedAgainAndAgain() {
+    let router = DetailRouter()
+    let probe = Probe()
+    let host = ViewHost(ListWithDetail(router: router, probe: probe), executor: .manual)
+    for round in 1...5 {
+      let id = round % 2 + 1
+      host.tap(id == 1 ? "one" : "two")
+      host.flush()
+      #expect(host.tree.texts.contains("detail \(id)"))
+      router.path.removeLast()
+      host.flush()
+      #expect(!host.tree.texts.contains("detail \(id)"))
+    }
+    #expect(
+      probe.log == [
+        "appear 2", "disappear 2", "appear 1", "disappear 1", "appear 2", "disappear 2",
+        "appear 1", "disappear 1", "appear 2", "disappear 2",
+      ])
+  }
+}

@@ -1,0 +1,259 @@
+import Testing
+import TrellisGraph
+import TrellisTracking
+import TrellisViews
+
+final class TitledRow: Trackable, Identifiable {
+  let id: Int
+  @Tracked var title: String
+
+  init(id: Int, title: String) {
+    self.id = id
+    _title = Tracked(wrappedValue: title)
+  }
+}
+
+final class RowStore: Trackable {
+  @Tracked var rows: [TitledRow]
+  @Tracked var isLoading = false
+
+  init(titles: [String]) {
+    _rows = Tracked(
+      wrappedValue: titles.enumerated().map { TitledRow(id: $0.offset + 1, title: $0.element) })
+  }
+}
+
+struct TitledRowView: View {
+  let row: TitledRow
+  var body: some View { Text(row.title) }
+}
+
+struct RowListView: View {
+  let store: RowStore
+  var body: some View {
+    VStack {
+      ForEach(store.rows) { row in TitledRowView(row: row) }
+    }
+  }
+}
+
+/// A header whose text the parent's state decides, above a child that takes no input from it.
+struct CounterHeader: View {
+  @State var count = 0
+
+  var body: some View {
+    VStack {
+      Button("count \(count)") { count += 1 }
+      NamedLeaf(name: "static")
+    }
+  }
+}
+
+struct TitledLoading: View {
+  let store: RowStore
+
+  var body: some View {
+    Group {
+      if store.isLoading {
+        ProgressView("loading")
+      } else {
+        VStack { Text("loaded") }
+      }
+    }
+    .navigationTitle("Rows")
+  }
+}
+
+struct FlagToggle: View {
+  let flags: Flags
+  var body: some View {
+    Toggle("flag", isOn: Binding(get: { flags.isOn }, set: { flags.isOn = $0 }))
+  }
+}
+
+/// The recorder's element tree in `dump()`'s format, to check it against the host's tree.
+@MainActor
+func recordedDump(_ recorder: RecordingRenderer) -> String {
+  var lines: [String] = []
+  var stack = recorder.rootElement.children.reversed().map { ($0, 0) }
+  if recorder.rootElement.children.count > 1 {
+    lines.append("Root")
+    stack = stack.map { ($0.0, 1) }
+  }
+  while let (element, depth) = stack.popLast() {
+    var line = String(repeating: "  ", count: depth) + element.kind.name
+    if let identity = element.identity { line += " #\(identity)" }
+    if let text = element.text { line += " \"\(text)\"" }
+    if !element.attributes.isEmpty { line += " \(element.attributes)" }
+    lines.append(line)
+    stack.append(contentsOf: element.children.reversed().map { ($0, depth + 1) })
+  }
+  return lines.map { $0 + "\n" }.joined()
+}
+
+@MainActor
+@Suite struct RendererTests {
+  @Test func mountingSendsEachNewSubtreeDetachedThenInsertsItsRoot() {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      RowListView(store: RowStore(titles: ["a", "b"])), executor: .manual, renderer: recorder)
+    #expect(recorder.commits.count == 1)
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "create RowListView@1", "create VStack@2", "insert VStack@2 into RowListView@1 at 0",
+        "create TitledRowView@3 #1", "insert TitledRowView@3 into VStack@2 at 0",
+        "create Text@4 \"a\"", "insert Text@4 into TitledRowView@3 at 0",
+        "create TitledRowView@5 #2", "insert TitledRowView@5 into VStack@2 at 1",
+        "create Text@6 \"b\"", "insert Text@6 into TitledRowView@5 at 0",
+        "insert RowListView@1 into Root@0 at 0",
+      ])
+    #expect(recordedDump(recorder) == host.dump())
+  }
+
+  @Test func editingOneRowsTitleIsExactlyOneTextMutation() {
+    let store = RowStore(titles: (1...100).map { "row \($0)" })
+    let recorder = RecordingRenderer()
+    let host = ViewHost(RowListView(store: store), executor: .manual, renderer: recorder)
+    recorder.clear()
+    host.clearLogs()
+    store.rows[41].title = "edited"
+    host.flush()
+    #expect(host.runLog == ["TitledRowView #42: TitledRow.title"])
+    #expect(recorder.lastCommit.count == 1)
+    #expect(recorder.lastCommit.first?.description.hasSuffix("\"edited\"") == true)
+    #expect(
+      recorder.lastCommit.first == .setText("edited", of: recorder.element(withText: "edited")!))
+    #expect(recordedDump(recorder) == host.dump())
+  }
+
+  @Test func reorderingKeyedRowsIsMovesOnlyAndTheFewest() {
+    let store = RowStore(titles: (1...10).map { "row \($0)" })
+    let recorder = RecordingRenderer()
+    let host = ViewHost(RowListView(store: store), executor: .manual, renderer: recorder)
+    recorder.clear()
+    host.clearLogs()
+    store.rows.swapAt(1, 8)
+    host.flush()
+    #expect(host.runLog == ["RowListView: RowStore.rows"])
+    #expect(recorder.counts == RecordingRenderer.Counts(moves: 2, commits: 1))
+    #expect(recordedDump(recorder) == host.dump())
+
+    recorder.clear()
+    store.rows.reverse()
+    host.flush()
+    #expect(recorder.counts == RecordingRenderer.Counts(moves: 9, commits: 1))
+    #expect(host.tree.texts.first == "row 10")
+    #expect(recordedDump(recorder) == host.dump())
+
+    recorder.clear()
+    store.rows.append(store.rows.removeFirst())
+    host.flush()
+    #expect(recorder.counts == RecordingRenderer.Counts(moves: 1, commits: 1))
+    #expect(recordedDump(recorder) == host.dump())
+  }
+
+  @Test func appendingAndRemovingRowsCreatesAndRemovesOnlyThoseRows() {
+    let store = RowStore(titles: ["a", "b", "c"])
+    let recorder = RecordingRenderer()
+    let host = ViewHost(RowListView(store: store), executor: .manual, renderer: recorder)
+    recorder.clear()
+    store.rows.append(TitledRow(id: 4, title: "d"))
+    host.flush()
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "create TitledRowView@9 #4", "create Text@10 \"d\"",
+        "insert Text@10 into TitledRowView@9 at 0", "insert TitledRowView@9 into VStack@2 at 3",
+      ])
+    recorder.clear()
+    store.rows.removeFirst()
+    host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["remove TitledRowView@3 from VStack@2 at 0"])
+    #expect(host.tree.texts == ["b", "c", "d"])
+    #expect(recordedDump(recorder) == host.dump())
+  }
+
+  @Test func anUnchangedChildEmitsNothing() {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(CounterHeader(), executor: .manual, renderer: recorder)
+    recorder.clear()
+    host.clearLogs()
+    host.tap("count 0")
+    host.flush()
+    #expect(host.runLog == ["CounterHeader: @State CounterHeader.count"])
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@4 \"count 1\""])
+  }
+
+  @Test func aToggleChangesItsAttributeWithoutRunningABody() {
+    let flags = Flags()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(FlagToggle(flags: flags), executor: .manual, renderer: recorder)
+    #expect(recorder.lastCommit.map(\.description).contains("create Toggle@2 \"flag\" isOn=false"))
+    recorder.clear()
+    host.clearLogs()
+    host.setToggle("flag", to: true)
+    host.flush()
+    #expect(host.runLog == [])
+    #expect(recorder.lastCommit.map(\.description) == ["setAttributes Toggle@2 isOn=true"])
+  }
+
+  @Test func aWrappersAttributesFollowItsFirstElement() {
+    let store = RowStore(titles: [])
+    store.isLoading = true
+    let recorder = RecordingRenderer()
+    let host = ViewHost(TitledLoading(store: store), executor: .manual, renderer: recorder)
+    #expect(host.dump() == "TitledLoading\n  ProgressView \"loading\" title=\"Rows\"\n")
+    recorder.clear()
+    store.isLoading = false
+    host.flush()
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "create VStack@3 title=\"Rows\"", "create Text@4 \"loaded\"",
+        "insert Text@4 into VStack@3 at 0", "remove ProgressView@2 from TitledLoading@1 at 0",
+        "insert VStack@3 into TitledLoading@1 at 0",
+      ])
+    #expect(recordedDump(recorder) == host.dump())
+  }
+
+  @Test func aNewIdentityReplacesTheElementAndTheSameIdentityKeepsIt() {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(BranchingParent(), executor: .manual, renderer: recorder)
+    recorder.clear()
+    host.tap("outer 0")
+    host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@6 \"outer 1\""])
+    recorder.clear()
+    host.tap("flip")
+    host.flush()
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "create Counter@10", "create Button@11", "insert Button@11 into Counter@10 at 0",
+        "create Text@12 \"no: 0\"", "insert Text@12 into Button@11 at 0",
+        "remove Counter@7 from VStack@2 at 2", "insert Counter@10 into VStack@2 at 2",
+      ])
+    #expect(recordedDump(recorder) == host.dump())
+  }
+
+  @Test func anElementCanBeActivatedThroughTheConnection() {
+    final class Activator: Renderer {
+      let rootElement = 0
+      var connection: RendererConnection?
+      var buttons: [ElementID] = []
+      func createElement(_ description: ElementDescription) -> Int {
+        if description.kind == .button { buttons.append(description.id) }
+        return 0
+      }
+      func insert(_ child: Int, into parent: Int, at index: Int) {}
+      func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
+      func remove(_ child: Int, from parent: Int, at index: Int) {}
+      func setText(_ text: String?, of element: Int) {}
+      func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
+      func connect(_ connection: RendererConnection) { self.connection = connection }
+    }
+    let activator = Activator()
+    let host = ViewHost(CounterHeader(), executor: .manual, renderer: activator)
+    #expect(activator.buttons.count == 1)
+    #expect(activator.connection?.activate(activator.buttons[0]) == true)
+    host.flush()
+    #expect(host.tree.texts == ["count 1", "static"])
+  }
+}
