@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Trellis: SwiftUI's data-flow model (tracking, graph, environment, headless views) for every
-/// Swift platform. Layers import only downward: Views → Environment → Graph → Tracking.
+/// Swift platform. Layers import only downward: Terminal → Views → Environment → Graph → Tracking.
 let package = Package(
   name: "Trellis",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "TrellisGraph", targets: ["TrellisGraph"]),
     .library(name: "TrellisEnvironment", targets: ["TrellisEnvironment"]),
     .library(name: "TrellisViews", targets: ["TrellisViews"]),
+    .library(name: "TrellisTerminal", targets: ["TrellisTerminal"]),
     .executable(name: "NotesDemo", targets: ["NotesDemo"]),
     .executable(name: "TrellisBenchmarks", targets: ["TrellisBenchmarks"]),
   ],
@@ -21,6 +22,17 @@ let package = Package(
     .target(name: "TrellisGraph", dependencies: ["TrellisTracking"]),
     .target(name: "TrellisEnvironment", dependencies: ["TrellisGraph"]),
     .target(name: "TrellisViews", dependencies: ["TrellisEnvironment", "TrellisGraph"]),
+    // The ANSI terminal renderer. It does not use TrellisViews yet: layout, frames, input and the
+    // terminal device stand on their own, and the renderer interface connects them to the views.
+    .target(name: "TrellisTerminal"),
+    // Enters full-screen mode on its standard streams and then exits, crashes or is killed, so
+    // that a test can check from the other side of a pseudo-terminal that the terminal was
+    // restored.
+    .executableTarget(
+      name: "TrellisTerminalProbe",
+      dependencies: ["TrellisTerminal"],
+      path: "Tests/TrellisTerminalProbe"
+    ),
     .target(name: "ReactivityWorkloads", dependencies: ["TrellisGraph"]),
     .target(
       name: "Trellis",
@@ -45,6 +57,7 @@ let package = Package(
     .testTarget(name: "TrellisEnvironmentTests", dependencies: ["TrellisEnvironment"]),
     .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "Trellis"]),
     .testTarget(name: "NotesDemoTests", dependencies: ["NotesDemo"]),
+    .testTarget(name: "TrellisTerminalTests", dependencies: ["TrellisTerminal"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,2 @@
+import TrellisTerminal
+print("probe")
