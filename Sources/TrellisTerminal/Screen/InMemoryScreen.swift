@@ -333,8 +333,15 @@ public final class InMemoryScreen: TerminalOutput {
     let cursor = cursorRow * width + cursorColumn
     let fill = blank
     switch mode {
-    case 0: modifyScreen { $0.cells.replaceSubrange(cursor..., with: repeatElement(fill, count: $0.cells.count - cursor)) }
-    case 1: modifyScreen { $0.cells.replaceSubrange(...cursor, with: repeatElement(fill, count: cursor + 1)) }
+    case 0:
+      modifyScreen {
+        $0.cells.replaceSubrange(
+          cursor..., with: repeatElement(fill, count: $0.cells.count - cursor))
+      }
+    case 1:
+      modifyScreen {
+        $0.cells.replaceSubrange(...cursor, with: repeatElement(fill, count: cursor + 1))
+      }
     case 2: modifyScreen { $0.cells = Array(repeating: fill, count: $0.cells.count) }
     case 3: scrollback.removeAll()
     default: break
@@ -345,12 +352,23 @@ public final class InMemoryScreen: TerminalOutput {
   private func eraseInLine(_ mode: Int) {
     let start = cursorRow * width
     let cursor = start + cursorColumn
+    let width = self.width
     let end = start + width
     let fill = blank
     switch mode {
-    case 0: modifyScreen { $0.cells.replaceSubrange(cursor..<end, with: repeatElement(fill, count: end - cursor)) }
-    case 1: modifyScreen { $0.cells.replaceSubrange(start...cursor, with: repeatElement(fill, count: cursor - start + 1)) }
-    case 2: modifyScreen { $0.cells.replaceSubrange(start..<end, with: repeatElement(fill, count: width)) }
+    case 0:
+      modifyScreen {
+        $0.cells.replaceSubrange(cursor..<end, with: repeatElement(fill, count: end - cursor))
+      }
+    case 1:
+      modifyScreen {
+        $0.cells.replaceSubrange(
+          start...cursor, with: repeatElement(fill, count: cursor - start + 1))
+      }
+    case 2:
+      modifyScreen {
+        $0.cells.replaceSubrange(start..<end, with: repeatElement(fill, count: width))
+      }
     default: break
     }
     repairWideCells(row: cursorRow)
@@ -365,7 +383,9 @@ public final class InMemoryScreen: TerminalOutput {
         if cell.isContinuation, column == 0 || grid.cells[start + column - 1].width != 2 {
           grid.cells[start + column] = .blank(cell.style)
         }
-        if cell.width == 2, column + 1 >= grid.width || !grid.cells[start + column + 1].isContinuation {
+        if cell.width == 2,
+          column + 1 >= grid.width || !grid.cells[start + column + 1].isContinuation
+        {
           grid.cells[start + column] = .blank(cell.style)
         }
       }
@@ -429,7 +449,8 @@ public final class InMemoryScreen: TerminalOutput {
   private static func bytes(of sequence: ANSIParser.ControlSequence) -> [UInt8] {
     var bytes: [UInt8] = [0x1B, UInt8(ascii: "[")]
     if let marker = sequence.privateMarker { bytes.append(marker) }
-    bytes += Array(sequence.parameters.map { $0.map(String.init) ?? "" }.joined(separator: ";").utf8)
+    bytes += Array(
+      sequence.parameters.map { $0.map(String.init) ?? "" }.joined(separator: ";").utf8)
     return bytes + sequence.intermediates + [sequence.final]
   }
 }
