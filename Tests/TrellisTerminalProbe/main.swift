@@ -1,2 +1,57 @@
 import TrellisTerminal
-print("probe")
+
+// Takes the terminal on its standard streams, draws a frame, and then ends in the way its
+// first argument names, so that a test on the other side of a pseudo-terminal can check that
+// the terminal was put back:
+//
+//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort [--inline]
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let arguments = CommandLine.arguments.dropFirst()
+let ending = arguments.first ?? "stop"
+let mode: TerminalOutputMode = arguments.contains("--inline") ? .inline : .fullScreen
+
+// A program started from a shell has the default dispositions and no blocked signals; a test
+// runner's thread that ignores or blocks SIGINT or SIGTERM would pass that on through exec.
+for signal in [SIGINT, SIGTERM] { _ = Glibc.signal(signal, SIG_DFL) }
+var unblocked = sigset_t()
+sigemptyset(&unblocked)
+_ = sigprocmask(SIG_SETMASK, &unblocked, nil)
+
+let session: TerminalSession
+do {
+  session = try TerminalSession(preferredMode: mode)
+} catch {
+  print(error)
+  exit(2)
+}
+let size = session.size ?? TerminalSize(columns: 20, rows: 5)
+var frame = CellGrid(width: size.columns, height: mode == .inline ? 2 : size.rows)
+frame.draw("probe: \(ending)", column: 0, row: 0, style: CellStyle(foreground: .green))
+frame.draw("second row", column: 0, row: 1, style: CellStyle(attributes: .bold))
+session.draw(frame)
+
+switch ending {
+case "stop":
+  session.stop()
+case "exit":
+  exit(3)
+case "crash":
+  // An index out of range: a Swift runtime trap in the app's own code.
+  let values = [Int](repeating: 0, count: arguments.count)
+  print(values[arguments.count + 1])
+case "terminate":
+  raise(SIGTERM)
+case "interrupt":
+  raise(SIGINT)
+case "abort":
+  abort()
+default:
+  session.stop()
+  print("unknown ending \(ending)")
+  exit(2)
+}

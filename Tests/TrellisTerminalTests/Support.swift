@@ -88,3 +88,74 @@ func screen(_ screen: InMemoryScreen, shows frame: CellGrid, fromRow top: Int = 
   }
   return true
 }
+
+#if os(Linux)
+  import Glibc
+
+  /// A pseudo-terminal pair: the test holds the master side, the code under test the slave.
+  final class PseudoTerminal {
+    let master: Int32
+    let slave: Int32
+    let slavePath: String
+
+    /// Opens a pair with a window of `columns` × `rows`, or returns nil when the system has no
+    /// pseudo-terminals.
+    init?(columns: Int = 20, rows: Int = 5) {
+      master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+      guard master >= 0 else { return nil }
+      // TIOCSPTLCK (unlock) and TIOCGPTN (number): Linux ioctls Glibc's module does not
+      // import, because they are defined with function-like macros.
+      var unlock: Int32 = 0
+      var number: UInt32 = 0
+      guard ioctl(master, UInt(0x4004_5431), &unlock) == 0,
+        ioctl(master, UInt(0x8004_5430), &number) == 0
+      else {
+        close(master)
+        return nil
+      }
+      slavePath = "/dev/pts/\(number)"
+      slave = open(slavePath, O_RDWR | O_NOCTTY)
+      guard slave >= 0 else {
+        close(master)
+        return nil
+      }
+      _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+      resize(columns: columns, rows: rows)
+    }
+
+    deinit {
+      close(slave)
+      close(master)
+    }
+
+    /// Sets the window size, as a terminal emulator does when its window is resized.
+    func resize(columns: Int, rows: Int) {
+      var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+      _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Types `bytes`, as a user at the terminal would.
+    func type(_ bytes: [UInt8]) {
+      _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    /// Everything the slave side has written and the test has not read yet.
+    func readOutput() -> [UInt8] {
+      var result: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(master, &buffer, buffer.count)
+        guard count > 0 else { break }
+        result += buffer[0..<count]
+      }
+      return result
+    }
+
+    /// The slave's terminal attributes.
+    var attributes: termios {
+      var attributes = termios()
+      _ = tcgetattr(slave, &attributes)
+      return attributes
+    }
+  }
+#endif

@@ -9,10 +9,10 @@
 ///   that is shorter. A frame of another size (the window was resized) clears the screen and is
 ///   drawn whole.
 /// - **Inline** starts at the cursor's line and moves only relatively, so it works wherever the
-///   prompt was. Between frames the cursor waits at the start of the frame's last row; rows a
-///   taller frame needs are made with newlines (scrolling the terminal when at its bottom), and
-///   rows a shorter frame no longer uses are erased. `stop()` leaves the last frame and puts the
-///   cursor on the line below it. Keep inline frames no taller than the terminal: rows that
+///   prompt was. Between frames the cursor waits at the start of the row below the frame; rows
+///   a taller frame needs are made with newlines (scrolling the terminal when at its bottom),
+///   and rows a shorter frame no longer uses are erased. `stop()` leaves the last frame with the
+///   cursor on the line below it. Keep inline frames shorter than the terminal: rows that
 ///   scrolled off the top cannot be reached again.
 /// - **Plain text** writes each frame that differs from the previous one as lines of text, with
 ///   no escape codes at all.
@@ -66,15 +66,11 @@ public final class TerminalFrameWriter {
     self.enablesBracketedPaste = enablesBracketedPaste
   }
 
-  /// What to write to put the terminal back if the process ends now: the mode's exit sequence,
-  /// and for inline mode a newline below the frame. The terminal's restore handlers keep a copy.
+  /// What to write to put the terminal back if the process ends now: the mode's exit sequence.
+  /// (An inline writer's cursor already waits below the frame.) The terminal's restore handlers
+  /// keep a copy.
   public var restoreSequence: [UInt8] {
-    var bytes: [UInt8] = []
-    // Between frames an inline writer's cursor is at the start of the frame's last row.
-    if mode == .inline, isActive, let previousFrame, previousFrame.height > 0 {
-      bytes += Array("\r\n".utf8)
-    }
-    return bytes + mode.exitSequence(bracketedPaste: enablesBracketedPaste)
+    mode.exitSequence(bracketedPaste: enablesBracketedPaste)
   }
 
   /// Prepares the terminal: the alternate screen (full screen), a hidden cursor, bracketed
@@ -236,9 +232,11 @@ public final class TerminalFrameWriter {
     park(frame, into: &buffer)
   }
 
-  /// Inline frames leave the cursor at the start of their last row between frames.
+  /// Between frames an inline writer's cursor waits at the start of the row below the frame,
+  /// so that anything else printed meanwhile (a crash message) goes below the frame instead of
+  /// over its last row, and so that stopping needs no move.
   private func park(_ frame: CellGrid, into buffer: inout EscapeSequenceBuffer) {
-    moveCursor(toRow: max(0, frame.height - 1), column: 0, into: &buffer)
+    moveCursor(toRow: frame.height, column: 0, into: &buffer)
   }
 
   // MARK: Cells

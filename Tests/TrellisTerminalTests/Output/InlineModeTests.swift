@@ -55,13 +55,22 @@ struct InlineModeTests {
     terminal.write("\r\n")
     let writer = TerminalFrameWriter(mode: .inline, output: terminal)
     writer.write(grid(["frame 1", "frame 1b"], width: 10, height: 2))
-    #expect(terminal.lines == ["$ demo", "frame 1", "frame 1b"])
+    // The frame and, below it, the line the cursor waits on.
+    #expect(terminal.lines == ["frame 1", "frame 1b", ""])
     writer.write(grid(["frame 2", "frame 2b"], width: 10, height: 2))
-    #expect(terminal.lines == ["$ demo", "frame 2", "frame 2b"])
-    #expect(terminal.scrollback == ["one", "two"])
+    #expect(terminal.lines == ["frame 2", "frame 2b", ""])
+    #expect(terminal.scrollback == ["one", "two", "$ demo"])
     writer.stop()
     #expect(terminal.lines == ["frame 2", "frame 2b", ""])
     #expect(terminal.cursorRow == 2)
+  }
+
+  @Test func textPrintedWhileTheFrameIsLiveGoesBelowIt() {
+    let terminal = Self.terminal()
+    let writer = TerminalFrameWriter(mode: .inline, output: terminal)
+    writer.write(grid(["working", "50%"], width: 12, height: 2))
+    terminal.write("Fatal error")
+    #expect(terminal.lines == ["$ demo", "working", "50%", "Fatal error", "", ""])
   }
 
   @Test func staticLinesArePrintedAboveTheLiveFrame() {

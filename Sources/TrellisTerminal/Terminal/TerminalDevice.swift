@@ -1,0 +1,222 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal's C interface, and the one place in TrellisTerminal with unsafe code: termios,
+/// `ioctl`, `isatty`, and the signal and exit handlers that put the terminal back.
+///
+/// **Why unsafe.** A signal handler may run between any two instructions of the app, on any
+/// thread, so it can only call async-signal-safe functions (`write`, `tcsetattr`, `sigaction`,
+/// `raise`) and must not allocate, take a lock, or retain and release. So what it needs lives in
+/// memory that is allocated once and never freed, reached through immutable static pointers,
+/// and published with an atomic flag.
+///
+/// **Invariants** (checked by the tests in `TerminalRestoreTests`, also under AddressSanitizer):
+/// 1. `record`, `restoreBytes` and `previousActions` are allocated on first use and never freed
+///    or moved; the handlers only dereference them.
+/// 2. The record and the restore bytes are written only while `armed` is false, by `arm` and
+///    `disarm`, which the main actor calls (`TerminalSession` is main-actor isolated). `arm`
+///    publishes them with a releasing store; a handler reads them only after winning an
+///    acquiring `armed.exchange(false)`, so each restore happens at most once and sees
+///    complete data. A signal that arrives while the record is being rewritten finds `armed`
+///    false and restores nothing (the window is a few stores long).
+/// 3. Handlers are installed once per process and stay installed. Each one, after restoring,
+///    reinstalls the disposition that was there before it (the default, or Swift's crash
+///    handler) and raises the signal again, so the process still stops, dumps or prints its
+///    backtrace as it would have.
+/// 4. The SIGWINCH handler only writes one byte to `wakeDescriptor`, which the input reader
+///    owns; the reader sets it to -1 before closing the descriptor, so a late signal never
+///    writes to a reused descriptor.
+enum TerminalDevice {
+  /// The signals after which the terminal is restored: the ones that end the process by
+  /// default, and the ones a crash in the app's code raises (a Swift runtime trap is SIGILL on
+  /// x86_64 and SIGTRAP on arm64).
+  static let restoringSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+  ]
+
+  /// The most restore bytes kept; longer sequences are cut (they are about 30 bytes).
+  static let restoreCapacity = 256
+
+  /// What a handler needs to put the terminal back.
+  struct RestoreRecord {
+    var outputDescriptor: Int32 = -1
+    var inputDescriptor: Int32 = -1
+    var hasAttributes = false
+    var attributes = termios()
+    var byteCount = 0
+  }
+
+  nonisolated(unsafe) private static let record: UnsafeMutablePointer<RestoreRecord> = {
+    let pointer = UnsafeMutablePointer<RestoreRecord>.allocate(capacity: 1)
+    pointer.initialize(to: RestoreRecord())
+    return pointer
+  }()
+  nonisolated(unsafe) private static let restoreBytes = UnsafeMutablePointer<UInt8>.allocate(
+    capacity: restoreCapacity)
+  /// The disposition of each signal before ours, indexed by signal number.
+  nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    pointer.initialize(repeating: sigaction(), count: 65)
+    return pointer
+  }()
+  private static let armed = Atomic<Bool>(false)
+  /// Where the SIGWINCH handler writes its byte, or -1.
+  static let wakeDescriptor = Atomic<Int32>(-1)
+  private static let installed = Mutex(false)
+
+  // MARK: Queries
+
+  /// Whether `descriptor` is a terminal (`isatty`).
+  static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+  /// The window size of the terminal `descriptor` refers to (`TIOCGWINSZ`), or nil when it is
+  /// not a terminal or reports no size.
+  static func size(of descriptor: Int32) -> TerminalSize? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return nil }
+    return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+  }
+
+  /// The terminal attributes of `descriptor`, or nil when it is not a terminal.
+  static func attributes(of descriptor: Int32) -> termios? {
+    var attributes = termios()
+    return tcgetattr(descriptor, &attributes) == 0 ? attributes : nil
+  }
+
+  /// Sets the terminal attributes of `descriptor`, after the output written so far is sent.
+  /// - Returns: whether it worked.
+  @discardableResult
+  static func setAttributes(_ attributes: termios, of descriptor: Int32) -> Bool {
+    var attributes = attributes
+    while tcsetattr(descriptor, TCSADRAIN, &attributes) != 0 {
+      if errno != EINTR { return false }
+    }
+    return true
+  }
+
+  /// `original` in raw mode: no echo, no line editing, no signals from keys (Control-C is a
+  /// key), no flow control and no CR translation on input, reads return after one byte. Output
+  /// processing stays on, so a stray `print` still starts its lines at the left edge.
+  static func rawAttributes(from original: termios) -> termios {
+    var raw = original
+    cfmakeraw(&raw)
+    raw.c_oflag = original.c_oflag
+    withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+      characters[Int(VMIN)] = 1
+      characters[Int(VTIME)] = 0
+    }
+    return raw
+  }
+
+  // MARK: Restoring
+
+  /// Makes the exit and signal handlers restore the terminal: write `bytes` to `output` and,
+  /// when given, set `attributes` on `input`. Installs the handlers on first use.
+  static func arm(output: Int32, input: Int32, attributes: termios?, bytes: [UInt8]) {
+    installHandlers()
+    armed.store(false, ordering: .sequentiallyConsistent)
+    let count = min(bytes.count, restoreCapacity)
+    bytes.withUnsafeBufferPointer { buffer in
+      if let base = buffer.baseAddress { restoreBytes.update(from: base, count: count) }
+    }
+    record.pointee.outputDescriptor = output
+    record.pointee.inputDescriptor = input
+    record.pointee.hasAttributes = attributes != nil
+    record.pointee.attributes = attributes ?? termios()
+    record.pointee.byteCount = count
+    armed.store(true, ordering: .releasing)
+  }
+
+  /// Stops the handlers from restoring (the session restored the terminal itself).
+  static func disarm() {
+    armed.store(false, ordering: .sequentiallyConsistent)
+  }
+
+  /// Whether a restore is armed.
+  static var isArmed: Bool { armed.load(ordering: .acquiring) }
+
+  /// Restores the terminal if armed, at most once. Async-signal-safe.
+  fileprivate static func restoreIfArmed() {
+    guard armed.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    let record = self.record.pointee
+    var offset = 0
+    var attempts = 0
+    while offset < record.byteCount, attempts < 16 {
+      let written = write(record.outputDescriptor, restoreBytes + offset, record.byteCount - offset)
+      if written > 0 { offset += written }
+      attempts += 1
+    }
+    if record.hasAttributes {
+      var attributes = record.attributes
+      _ = tcsetattr(record.inputDescriptor, TCSANOW, &attributes)
+    }
+  }
+
+  /// The handler of every restoring signal.
+  fileprivate static func handleRestoringSignal(_ signal: Int32) {
+    restoreIfArmed()
+    // Back to what was there before us, then raise again: the signal is blocked while this
+    // handler runs, so it is delivered to that disposition as soon as the handler returns.
+    _ = sigaction(signal, previousActions + Int(signal), nil)
+    _ = raise(signal)
+  }
+
+  /// The SIGWINCH handler: wake the input reader, which reads the new size.
+  fileprivate static func handleWindowChange(_ signal: Int32) {
+    let descriptor = wakeDescriptor.load(ordering: .acquiring)
+    guard descriptor >= 0 else { return }
+    var byte = UInt8(ascii: "W")
+    _ = write(descriptor, &byte, 1)
+  }
+
+  private static func installHandlers() {
+    installed.withLock { installed in
+      guard !installed else { return }
+      installed = true
+      // Initialize every static a handler touches now, so that no handler ever runs a lazy
+      // global initializer.
+      _ = (record, restoreBytes, previousActions)
+      _ = armed.load(ordering: .relaxed)
+      _ = wakeDescriptor.load(ordering: .relaxed)
+      for signal in restoringSignals {
+        install(restoringSignalHandler, for: signal, saving: previousActions + Int(signal))
+      }
+      install(windowChangeHandler, for: SIGWINCH, saving: nil)
+      atexit(exitHandler)
+    }
+  }
+
+  private static func install(
+    _ handler: @convention(c) (Int32) -> Void, for signal: Int32,
+    saving previous: UnsafeMutablePointer<sigaction>?
+  ) {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    // SA_RESTART: a read or write the signal interrupts is resumed instead of failing.
+    action.sa_flags = Int32(SA_RESTART)
+    _ = sigaction(signal, &action, previous)
+  }
+}
+
+private let restoringSignalHandler: @convention(c) (Int32) -> Void = { signal in
+  TerminalDevice.handleRestoringSignal(signal)
+}
+
+private let windowChangeHandler: @convention(c) (Int32) -> Void = { signal in
+  TerminalDevice.handleWindowChange(signal)
+}
+
+private let exitHandler: @convention(c) () -> Void = {
+  TerminalDevice.restoreIfArmed()
+}

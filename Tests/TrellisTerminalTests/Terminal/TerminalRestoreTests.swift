@@ -1,0 +1,137 @@
+#if os(Linux)
+  import Foundation
+  import Glibc
+  import Testing
+  import TrellisTerminal
+
+  /// Runs `TrellisTerminalProbe` on a pseudo-terminal, lets it end in each way a terminal app
+  /// can end, and checks from the terminal's side that it was put back.
+  @Suite("Terminal restore")
+  struct TerminalRestoreTests {
+    /// The probe, built next to the test binary.
+    static let probe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("TrellisTerminalProbe")
+
+    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: probe.path) }
+
+    struct Outcome {
+      var screen: InMemoryScreen
+      var reason: Process.TerminationReason
+      var status: Int32
+      var attributesBefore: termios
+      var attributesAfter: termios
+    }
+
+    /// Runs the probe with `arguments` on a 20-column pseudo-terminal.
+    func run(_ arguments: [String], rows: Int = 5) throws -> Outcome {
+      let terminal = try #require(PseudoTerminal(columns: 20, rows: rows))
+      let before = terminal.attributes
+      let process = Process()
+      process.executableURL = Self.probe
+      process.arguments = arguments
+      // The Swift backtracer would wait for a key on a terminal after a crash.
+      process.environment = ["SWIFT_BACKTRACE": "enable=no", "PATH": "/usr/bin:/bin"]
+      let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
+      process.standardInput = handle
+      process.standardOutput = handle
+      process.standardError = handle
+      try process.run()
+      process.waitUntilExit()
+      let screen = InMemoryScreen(width: 20, height: rows)
+      screen.write(Self.readUntilRestored(terminal, inline: arguments.contains("--inline")))
+      return Outcome(
+        screen: screen, reason: process.terminationReason, status: process.terminationStatus,
+        attributesBefore: before, attributesAfter: terminal.attributes)
+    }
+
+    /// The pseudo-terminal hands the probe's last writes to the master side asynchronously,
+    /// so read until the sequence that ends a restore has arrived (or give up after a while,
+    /// and let the assertions fail).
+    static func readUntilRestored(_ terminal: PseudoTerminal, inline: Bool) -> [UInt8] {
+      let end = Array((inline ? "\u{1B}[?25h" : "\u{1B}[?1049l").utf8)
+      var output: [UInt8] = []
+      for _ in 0..<200 {
+        output += terminal.readOutput()
+        if output.count >= end.count,
+          (0...(output.count - end.count)).contains(where: {
+            output[$0..<($0 + end.count)].elementsEqual(end)
+          })
+        {
+          return output + terminal.readOutput()
+        }
+        var descriptor = pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 50)
+      }
+      return output
+    }
+
+    func expectRestored(_ outcome: Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(!outcome.screen.isAlternateScreenActive, sourceLocation: sourceLocation)
+      #expect(outcome.screen.isCursorVisible, sourceLocation: sourceLocation)
+      #expect(!outcome.screen.isBracketedPasteEnabled, sourceLocation: sourceLocation)
+      #expect(
+        outcome.attributesAfter.c_lflag == outcome.attributesBefore.c_lflag,
+        sourceLocation: sourceLocation)
+      #expect(
+        outcome.attributesAfter.c_iflag == outcome.attributesBefore.c_iflag,
+        sourceLocation: sourceLocation)
+      #expect(
+        outcome.attributesAfter.c_lflag & tcflag_t(ICANON | ECHO | ISIG) != 0,
+        sourceLocation: sourceLocation)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func stopRestoresTheTerminal() throws {
+      let outcome = try run(["stop"])
+      #expect(outcome.reason == .exit && outcome.status == 0)
+      expectRestored(outcome)
+      #expect(outcome.screen.lines == ["", "", "", "", ""])
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func exitWithoutStopRestoresTheTerminal() throws {
+      let outcome = try run(["exit"])
+      #expect(outcome.reason == .exit && outcome.status == 3)
+      expectRestored(outcome)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func aCrashInTheAppsCodeRestoresTheTerminalAndStillCrashes() throws {
+      let outcome = try run(["crash"])
+      #expect(outcome.reason == .uncaughtSignal)
+      #expect([SIGILL, SIGTRAP].contains(outcome.status))
+      expectRestored(outcome)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func terminateAndInterruptRestoreTheTerminalAndStillEndTheProcess() throws {
+      let terminated = try run(["terminate"])
+      #expect(terminated.reason == .uncaughtSignal && terminated.status == SIGTERM)
+      expectRestored(terminated)
+      let interrupted = try run(["interrupt"])
+      #expect(interrupted.reason == .uncaughtSignal && interrupted.status == SIGINT)
+      expectRestored(interrupted)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func abortRestoresTheTerminal() throws {
+      let outcome = try run(["abort"])
+      #expect(outcome.reason == .uncaughtSignal && outcome.status == SIGABRT)
+      expectRestored(outcome)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func anInlineCrashLeavesTheFrameAndTheCursorBelowIt() throws {
+      // Tall enough that the runtime's error message and stack trace, printed below the frame
+      // before the trap, do not scroll it away.
+      let outcome = try run(["crash", "--inline"], rows: 60)
+      #expect(outcome.reason == .uncaughtSignal)
+      expectRestored(outcome)
+      let rows = outcome.screen.lines
+      let frameRow = try #require(rows.firstIndex(of: "probe: crash"))
+      #expect(rows[frameRow + 1] == "second row")
+      #expect(outcome.screen.cursorRow >= frameRow + 2)
+      #expect(outcome.screen.cell(column: 0, row: frameRow).style.foreground == .green)
+    }
+  }
+#endif
