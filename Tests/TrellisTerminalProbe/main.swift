@@ -15,13 +15,6 @@ let arguments = CommandLine.arguments.dropFirst()
 let ending = arguments.first ?? "stop"
 let mode: TerminalOutputMode = arguments.contains("--inline") ? .inline : .fullScreen
 
-// A program started from a shell has the default dispositions and no blocked signals; a test
-// runner's thread that ignores or blocks SIGINT or SIGTERM would pass that on through exec.
-for signal in [SIGINT, SIGTERM] { _ = Glibc.signal(signal, SIG_DFL) }
-var unblocked = sigset_t()
-sigemptyset(&unblocked)
-_ = sigprocmask(SIG_SETMASK, &unblocked, nil)
-
 let session: TerminalSession
 do {
   session = try TerminalSession(preferredMode: mode)

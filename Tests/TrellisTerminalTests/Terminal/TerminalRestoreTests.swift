@@ -14,34 +14,60 @@
 
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: probe.path) }
 
+    /// How the probe ended.
+    enum Ending: Equatable {
+      case exited(Int32)
+      case signaled(Int32)
+    }
+
     struct Outcome {
       var screen: InMemoryScreen
-      var reason: Process.TerminationReason
-      var status: Int32
+      var ending: Ending
       var attributesBefore: termios
       var attributesAfter: termios
     }
 
-    /// Runs the probe with `arguments` on a 20-column pseudo-terminal.
+    /// Runs the probe with `arguments` on a 20-column pseudo-terminal, started as a shell
+    /// starts a program: the terminal as its standard streams, no blocked signals, default
+    /// dispositions.
     func run(_ arguments: [String], rows: Int = 5) throws -> Outcome {
       let terminal = try #require(PseudoTerminal(columns: 20, rows: rows))
       let before = terminal.attributes
-      let process = Process()
-      process.executableURL = Self.probe
-      process.arguments = arguments
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      for target in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+        posix_spawn_file_actions_adddup2(&actions, terminal.slave, target)
+      }
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      var noSignals = sigset_t()
+      sigemptyset(&noSignals)
+      var allSignals = sigset_t()
+      sigfillset(&allSignals)
+      posix_spawnattr_setsigmask(&attributes, &noSignals)
+      posix_spawnattr_setsigdefault(&attributes, &allSignals)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
       // The Swift backtracer would wait for a key on a terminal after a crash.
-      process.environment = ["SWIFT_BACKTRACE": "enable=no", "PATH": "/usr/bin:/bin"]
-      let handle = FileHandle(fileDescriptor: terminal.slave, closeOnDealloc: false)
-      process.standardInput = handle
-      process.standardOutput = handle
-      process.standardError = handle
-      try process.run()
-      process.waitUntilExit()
+      let strings = [Self.probe.path] + arguments
+      let environment = ["SWIFT_BACKTRACE=enable=no"]
+      var argv = strings.map { strdup($0) } + [nil]
+      var envp = environment.map { strdup($0) } + [nil]
+      defer { for pointer in argv + envp { free(pointer) } }
+      var pid: pid_t = 0
+      let spawned = posix_spawn(&pid, Self.probe.path, &actions, &attributes, &argv, &envp)
+      try #require(spawned == 0)
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      // WIFSIGNALED and WTERMSIG are macros Swift does not import.
+      let signal = status & 0x7F
+      let ending: Ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
       let screen = InMemoryScreen(width: 20, height: rows)
       screen.write(Self.readUntilRestored(terminal, inline: arguments.contains("--inline")))
       return Outcome(
-        screen: screen, reason: process.terminationReason, status: process.terminationStatus,
-        attributesBefore: before, attributesAfter: terminal.attributes)
+        screen: screen, ending: ending, attributesBefore: before,
+        attributesAfter: terminal.attributes)
     }
 
     /// The pseudo-terminal hands the probe's last writes to the master side asynchronously,
@@ -83,7 +109,7 @@
     @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
     func stopRestoresTheTerminal() throws {
       let outcome = try run(["stop"])
-      #expect(outcome.reason == .exit && outcome.status == 0)
+      #expect(outcome.ending == .exited(0))
       expectRestored(outcome)
       #expect(outcome.screen.lines == ["", "", "", "", ""])
     }
@@ -91,32 +117,31 @@
     @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
     func exitWithoutStopRestoresTheTerminal() throws {
       let outcome = try run(["exit"])
-      #expect(outcome.reason == .exit && outcome.status == 3)
+      #expect(outcome.ending == .exited(3))
       expectRestored(outcome)
     }
 
     @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
     func aCrashInTheAppsCodeRestoresTheTerminalAndStillCrashes() throws {
       let outcome = try run(["crash"])
-      #expect(outcome.reason == .uncaughtSignal)
-      #expect([SIGILL, SIGTRAP].contains(outcome.status))
+      #expect([.signaled(SIGILL), .signaled(SIGTRAP)].contains(outcome.ending))
       expectRestored(outcome)
     }
 
     @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
     func terminateAndInterruptRestoreTheTerminalAndStillEndTheProcess() throws {
       let terminated = try run(["terminate"])
-      #expect(terminated.reason == .uncaughtSignal && terminated.status == SIGTERM)
+      #expect(terminated.ending == .signaled(SIGTERM))
       expectRestored(terminated)
       let interrupted = try run(["interrupt"])
-      #expect(interrupted.reason == .uncaughtSignal && interrupted.status == SIGINT)
+      #expect(interrupted.ending == .signaled(SIGINT))
       expectRestored(interrupted)
     }
 
     @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
     func abortRestoresTheTerminal() throws {
       let outcome = try run(["abort"])
-      #expect(outcome.reason == .uncaughtSignal && outcome.status == SIGABRT)
+      #expect(outcome.ending == .signaled(SIGABRT))
       expectRestored(outcome)
     }
 
@@ -125,7 +150,7 @@
       // Tall enough that the runtime's error message and stack trace, printed below the frame
       // before the trap, do not scroll it away.
       let outcome = try run(["crash", "--inline"], rows: 60)
-      #expect(outcome.reason == .uncaughtSignal)
+      #expect([.signaled(SIGILL), .signaled(SIGTRAP)].contains(outcome.ending))
       expectRestored(outcome)
       let rows = outcome.screen.lines
       let frameRow = try #require(rows.firstIndex(of: "probe: crash"))
