@@ -1,10 +1,14 @@
+import Dispatch
 import TrellisTerminal
 
 // Takes the terminal on its standard streams, draws a frame, and then ends in the way its
 // first argument names, so that a test on the other side of a pseudo-terminal can check that
 // the terminal was put back:
 //
-//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort [--inline]
+//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys [--inline]
+//
+// `keys` prints each batch of events above the frame, checking that it is handled on the main
+// thread, until Control-C.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -43,6 +47,21 @@ case "interrupt":
   raise(SIGINT)
 case "abort":
   abort()
+case "keys":
+  for await batch in session.events {
+    dispatchPrecondition(condition: .onQueue(.main))
+    let words = batch.map { event in
+      switch event {
+      case .key(let press): press.description
+      case .paste(let text): "paste(\(text))"
+      case .resize(let size): "resize \(size)"
+      case .unrecognized: "unrecognized"
+      }
+    }
+    session.writeStatic([words.joined(separator: " ")])
+    if batch.contains(.key(TerminalKeyPress(.character("c"), modifiers: .control))) { break }
+  }
+  session.stop()
 default:
   session.stop()
   print("unknown ending \(ending)")

@@ -27,68 +27,12 @@
       var attributesAfter: termios
     }
 
-    /// Runs the probe with `arguments` on a 20-column pseudo-terminal, started as a shell
-    /// starts a program: the terminal as its standard streams, no blocked signals, default
-    /// dispositions.
+    /// Runs the probe with `arguments` on a 20-column pseudo-terminal until it ends.
     func run(_ arguments: [String], rows: Int = 5) throws -> Outcome {
-      let terminal = try #require(PseudoTerminal(columns: 20, rows: rows))
-      let before = terminal.attributes
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      for target in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-        posix_spawn_file_actions_adddup2(&actions, terminal.slave, target)
-      }
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      var noSignals = sigset_t()
-      sigemptyset(&noSignals)
-      var allSignals = sigset_t()
-      sigfillset(&allSignals)
-      posix_spawnattr_setsigmask(&attributes, &noSignals)
-      posix_spawnattr_setsigdefault(&attributes, &allSignals)
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-      // The Swift backtracer would wait for a key on a terminal after a crash.
-      let strings = [Self.probe.path] + arguments
-      let environment = ["SWIFT_BACKTRACE=enable=no"]
-      var argv = strings.map { strdup($0) } + [nil]
-      var envp = environment.map { strdup($0) } + [nil]
-      defer { for pointer in argv + envp { free(pointer) } }
-      var pid: pid_t = 0
-      let spawned = posix_spawn(&pid, Self.probe.path, &actions, &attributes, &argv, &envp)
-      try #require(spawned == 0)
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-      // WIFSIGNALED and WTERMSIG are macros Swift does not import.
-      let signal = status & 0x7F
-      let ending: Ending = signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
-      let screen = InMemoryScreen(width: 20, height: rows)
-      screen.write(Self.readUntilRestored(terminal, inline: arguments.contains("--inline")))
-      return Outcome(
-        screen: screen, ending: ending, attributesBefore: before,
-        attributesAfter: terminal.attributes)
-    }
-
-    /// The pseudo-terminal hands the probe's last writes to the master side asynchronously,
-    /// so read until the sequence that ends a restore has arrived (or give up after a while,
-    /// and let the assertions fail).
-    static func readUntilRestored(_ terminal: PseudoTerminal, inline: Bool) -> [UInt8] {
-      let end = Array((inline ? "\u{1B}[?25h" : "\u{1B}[?1049l").utf8)
-      var output: [UInt8] = []
-      for _ in 0..<200 {
-        output += terminal.readOutput()
-        if output.count >= end.count,
-          (0...(output.count - end.count)).contains(where: {
-            output[$0..<($0 + end.count)].elementsEqual(end)
-          })
-        {
-          return output + terminal.readOutput()
-        }
-        var descriptor = pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)
-        _ = poll(&descriptor, 1, 50)
-      }
-      return output
+      let probe = try ProbeProcess(arguments, rows: rows)
+      let ending = probe.wait()
+      probe.read(until: arguments.contains("--inline") ? "\u{1B}[?25h" : "\u{1B}[?1049l")
+      return probe.outcome(ending)
     }
 
     func expectRestored(_ outcome: Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -157,6 +101,108 @@
       #expect(rows[frameRow + 1] == "second row")
       #expect(outcome.screen.cursorRow >= frameRow + 2)
       #expect(outcome.screen.cell(column: 0, row: frameRow).style.foreground == .green)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func anExecutableGetsKeyBatchesAndResizesOnTheMainThread() throws {
+      let probe = try ProbeProcess(["keys", "--inline"], rows: 12)
+      #expect(probe.read(until: "probe: keys"))
+      probe.terminal.resize(columns: 20, rows: 10)
+      kill(probe.pid, SIGWINCH)
+      #expect(probe.read(until: "resize 20×10"))
+      probe.terminal.type(Array("x\u{1B}[B\u{3}".utf8))
+      let ending = probe.wait()
+      probe.read(until: "\u{1B}[?25h")
+      let outcome = probe.outcome(ending)
+      #expect(outcome.ending == .exited(0))
+      expectRestored(outcome)
+      let rows = outcome.screen.lines
+      let resize = try #require(rows.firstIndex(of: "resize 20×10"))
+      #expect(
+        Array(rows[resize...].prefix(4))
+          == ["resize 20×10", "x downArrow ctrl+c", "probe: keys", "second row"])
+    }
+  }
+
+  /// The probe, started as a shell starts a program: a pseudo-terminal as its standard streams,
+  /// no blocked signals, default dispositions.
+  final class ProbeProcess {
+    let terminal: PseudoTerminal
+    let pid: pid_t
+    let rows: Int
+    let attributesBefore: termios
+    private(set) var output: [UInt8] = []
+
+    init(_ arguments: [String], rows: Int) throws {
+      terminal = try #require(PseudoTerminal(columns: 20, rows: rows))
+      self.rows = rows
+      attributesBefore = terminal.attributes
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      for target in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+        posix_spawn_file_actions_adddup2(&actions, terminal.slave, target)
+      }
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      var noSignals = sigset_t()
+      sigemptyset(&noSignals)
+      var allSignals = sigset_t()
+      sigfillset(&allSignals)
+      posix_spawnattr_setsigmask(&attributes, &noSignals)
+      posix_spawnattr_setsigdefault(&attributes, &allSignals)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+      // The Swift backtracer would wait for a key on a terminal after a crash.
+      let strings = [TerminalRestoreTests.probe.path] + arguments
+      var argv = strings.map { strdup($0) } + [nil]
+      var envp = [strdup("SWIFT_BACKTRACE=enable=no")] + [nil]
+      defer { for pointer in argv + envp { free(pointer) } }
+      var pid: pid_t = 0
+      let spawned = posix_spawn(
+        &pid, TerminalRestoreTests.probe.path, &actions, &attributes, &argv, &envp)
+      try #require(spawned == 0)
+      self.pid = pid
+    }
+
+    /// Waits for the probe to end.
+    func wait() -> TerminalRestoreTests.Ending {
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      // WIFSIGNALED and WTERMSIG are macros Swift does not import.
+      let signal = status & 0x7F
+      return signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+    }
+
+    /// Reads the probe's output until it contains `marker`. The pseudo-terminal hands writes
+    /// to the master side asynchronously, so this waits for data as it arrives, and gives up
+    /// (returning false, for the assertions to fail) after about ten seconds without it.
+    @discardableResult
+    func read(until marker: String) -> Bool {
+      let marker = Array(marker.utf8)
+      for _ in 0..<200 {
+        output += terminal.readOutput()
+        if output.count >= marker.count,
+          (0...(output.count - marker.count)).contains(where: {
+            output[$0..<($0 + marker.count)].elementsEqual(marker)
+          })
+        {
+          output += terminal.readOutput()
+          return true
+        }
+        var descriptor = pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 50)
+      }
+      return false
+    }
+
+    /// The screen the output so far draws, and the terminal's attributes now.
+    func outcome(_ ending: TerminalRestoreTests.Ending) -> TerminalRestoreTests.Outcome {
+      let screen = InMemoryScreen(width: 20, height: rows)
+      screen.write(output)
+      return TerminalRestoreTests.Outcome(
+        screen: screen, ending: ending, attributesBefore: attributesBefore,
+        attributesAfter: terminal.attributes)
     }
   }
 #endif
