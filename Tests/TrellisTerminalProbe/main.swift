@@ -26,8 +26,8 @@ do {
   print(error)
   exit(2)
 }
-let size = session.size ?? TerminalSize(columns: 20, rows: 5)
-var frame = CellGrid(width: size.columns, height: mode == .inline ? 2 : size.rows)
+let size = session.size ?? LayoutSize(width: 20, height: 5)
+var frame = CellGrid(width: size.width, height: mode == .inline ? 2 : size.height)
 frame.draw("probe: \(ending)", column: 0, row: 0, style: CellStyle(foreground: .green))
 frame.draw("second row", column: 0, row: 1, style: CellStyle(attributes: .bold))
 session.draw(frame)

@@ -6,8 +6,8 @@ public enum TerminalEvent: Hashable, Sendable {
   /// Text pasted while bracketed paste was on, in one piece, with line breaks as `\n`. A
   /// paste is text for a text field, never a sequence of key presses.
   case paste(String)
-  /// The terminal window has a new size (SIGWINCH).
-  case resize(TerminalSize)
+  /// The terminal window has a new size (SIGWINCH): columns wide, rows high.
+  case resize(LayoutSize)
   /// Bytes that form no key: an unknown escape sequence, invalid UTF-8, a stray control. They
   /// are reported rather than dropped so that a diagnostic can name them; they type nothing.
   case unrecognized([UInt8])

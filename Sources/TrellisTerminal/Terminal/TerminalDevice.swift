@@ -76,11 +76,11 @@ enum TerminalDevice {
 
   /// The window size of the terminal `descriptor` refers to (`TIOCGWINSZ`), or nil when it is
   /// not a terminal or reports no size.
-  static func size(of descriptor: Int32) -> TerminalSize? {
+  static func size(of descriptor: Int32) -> LayoutSize? {
     var size = winsize()
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
     else { return nil }
-    return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    return LayoutSize(width: Int(size.ws_col), height: Int(size.ws_row))
   }
 
   /// The terminal attributes of `descriptor`, or nil when it is not a terminal.

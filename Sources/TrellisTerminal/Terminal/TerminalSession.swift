@@ -117,8 +117,9 @@ public final class TerminalSession {
     reader.start(continuation)
   }
 
-  /// The terminal's size, or nil when the output is not a terminal.
-  public var size: TerminalSize? {
+  /// The terminal window: columns wide, rows high (`TIOCGWINSZ`), or nil when the output is not
+  /// a terminal.
+  public var size: LayoutSize? {
     TerminalDevice.size(of: outputDescriptor) ?? TerminalDevice.size(of: inputDescriptor)
   }
 

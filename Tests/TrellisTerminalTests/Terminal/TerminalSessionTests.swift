@@ -35,11 +35,11 @@
       let session = try TerminalSession(
         preferredMode: .fullScreen, input: terminal.slave, output: terminal.slave)
       #expect(session.mode == .fullScreen)
-      #expect(session.size == TerminalSize(columns: 12, rows: 3))
+      #expect(session.size == LayoutSize(width: 12, height: 3))
       let root = TerminalLayoutNode(
         .vStack(alignment: .leading),
         children: [TerminalLayoutNode(.text("Notes")), TerminalLayoutNode(.divider)])
-      session.draw(TerminalLayout.render(root, size: session.size!.layoutSize).grid)
+      session.draw(TerminalLayout.render(root, size: session.size!).grid)
       screen.write(terminal.readOutput())
       #expect(screen.isAlternateScreenActive)
       #expect(screen.lines == ["Notes", "────────────", ""])
@@ -74,8 +74,8 @@
       // is not in; send the signal it would have sent (to the process: this thread may block
       // signals, as the test runner's threads do).
       kill(getpid(), SIGWINCH)
-      #expect(await events.next() == [.resize(TerminalSize(columns: 33, rows: 7))])
-      #expect(session.size == TerminalSize(columns: 33, rows: 7))
+      #expect(await events.next() == [.resize(LayoutSize(width: 33, height: 7))])
+      #expect(session.size == LayoutSize(width: 33, height: 7))
     }
 
     @Test func bytesThatAreNoKeyArriveAsUnrecognizedAndInputGoesOn() async throws {
