@@ -76,16 +76,7 @@ enum LayoutDrawing {
     _ text: some StringProtocol, column: Int, row: Int, style: CellStyle,
     into grid: inout CellGrid
   ) {
-    guard row >= 0, row < grid.height else { return }
-    var x = column
-    for character in text {
-      if x >= grid.width { return }
-      var cellStyle = style
-      if cellStyle.background == nil, x >= 0 {
-        cellStyle.background = grid[x, row].style.background
-      }
-      x += grid.draw(character, column: x, row: row, style: cellStyle)
-    }
+    grid.draw(text, column: column, row: row, style: style, keepingBackground: true)
   }
 
   private static func draw(

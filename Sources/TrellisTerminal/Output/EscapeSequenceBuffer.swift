@@ -16,6 +16,9 @@ struct EscapeSequenceBuffer {
 
   mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
+  /// The grapheme of a cell.
+  mutating func append(_ cell: GridCell) { cell.appendUTF8(to: &bytes) }
+
   mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
 
   /// A decimal number, without allocating a string.

@@ -274,11 +274,11 @@ public final class TerminalFrameWriter {
       moveCursor(toRow: row, column: column, into: &buffer)
     }
     changePen(to: cell.style, into: &buffer)
-    buffer.append(cell.character)
+    buffer.append(cell)
     let next = column + max(1, Int(cell.width))
     // Past the last column the cursor stays on it (with autowrap off), so its column is
     // unknown to a relative move; and after an emoji it is wherever the terminal put it.
-    if next >= width || !DisplayWidth.isPositionReliable(after: cell.character) {
+    if next >= width || !cell.isPositionReliable {
       cursorColumn = nil
     } else {
       cursorColumn = next

@@ -109,14 +109,34 @@ public struct CellGrid: Hashable, Sendable {
   ///     clipped.
   ///   - row: the row; nothing is drawn outside the grid.
   ///   - style: the style of every cell drawn.
-  /// - Returns: `column` plus the text's width.
+  ///   - keepingBackground: when true and `style` has no background, each cell keeps the
+  ///     background it had (text drawn over a filled area).
+  /// - Returns: `column` plus the text's width. O(n), with a fast path for ASCII.
   @discardableResult
   public mutating func draw(
-    _ text: some StringProtocol, column: Int, row: Int, style: CellStyle
+    _ text: some StringProtocol, column: Int, row: Int, style: CellStyle,
+    keepingBackground: Bool = false
   ) -> Int {
+    let keep = keepingBackground && style.background == nil
+    guard row >= 0, row < height else { return column + DisplayWidth.columns(of: text) }
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      var x = column
+      for byte in text.utf8 where byte >= 0x20 && byte < 0x7F {
+        if x >= 0 && x < width {
+          var cellStyle = style
+          if keep { cellStyle.background = cells[row * width + x].style.background }
+          put(
+            GridCell(scalar: Unicode.Scalar(byte), width: 1, style: cellStyle), column: x, row: row)
+        }
+        x += 1
+      }
+      return x
+    }
     var x = column
     for character in text {
-      x += draw(character, column: x, row: row, style: style)
+      var cellStyle = style
+      if keep, x >= 0, x < width { cellStyle.background = cells[row * width + x].style.background }
+      x += draw(character, column: x, row: row, style: cellStyle)
     }
     return x
   }

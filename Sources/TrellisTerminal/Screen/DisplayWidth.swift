@@ -40,7 +40,9 @@ public enum DisplayWidth {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     let base = columns(of: first)
-    if base == 1, first.properties.isEmoji, scalars.contains(variationSelector16) {
+    if base == 1, scalars.index(after: scalars.startIndex) != scalars.endIndex,
+      scalars.contains(variationSelector16), first.properties.isEmoji
+    {
       return 2
     }
     return base
@@ -75,6 +77,14 @@ public enum DisplayWidth {
     if value < 0x7F { return value >= 0x20 ? 1 : 0 }
     if value < 0xA0 { return 0 }  // DEL and C1 controls
     if value < 0x300 { return 1 }  // Latin-1 and Latin Extended (the soft hyphen is drawn)
+    // Blocks that interfaces draw with, all narrow and without marks: general punctuation
+    // (dashes, `…`), arrows, box drawing, block elements and most geometric shapes. They are
+    // answered without a property lookup.
+    if (0x2010...0x2027).contains(value) || (0x2190...0x21FF).contains(value)
+      || (0x2500...0x25FC).contains(value)
+    {
+      return 1
+    }
     if isConjoiningJamoTail(value) { return 0 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark:
