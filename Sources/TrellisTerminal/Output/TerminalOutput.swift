@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where a frame writer sends its bytes: a file descriptor, or an `InMemoryScreen` in tests.
 public protocol TerminalOutput: AnyObject {
   /// Writes all of `bytes`, in order.
@@ -29,24 +23,6 @@ public final class FileDescriptorOutput: TerminalOutput {
   /// Writes all of `bytes`, retrying partial writes and interruptions.
   /// - Parameter bytes: the bytes.
   public func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = systemWrite(
-          fileDescriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written > 0 {
-          offset += written
-        } else if written < 0 && errno == EINTR {
-          continue
-        } else {
-          return
-        }
-      }
-    }
+    TerminalDevice.write(bytes, to: fileDescriptor)
   }
-}
-
-/// `write(2)`, named apart from the protocol requirement.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
 }

@@ -7,7 +7,8 @@ import Synchronization
 #endif
 
 /// The terminal's C interface, and the one place in TrellisTerminal with unsafe code: termios,
-/// `ioctl`, `isatty`, and the signal and exit handlers that put the terminal back.
+/// `ioctl`, `isatty`, the descriptor calls of the writer and the input reader (`write`, `read`,
+/// `pipe`, `poll`), and the signal and exit handlers that put the terminal back.
 ///
 /// **Why unsafe.** A signal handler may run between any two instructions of the app, on any
 /// thread, so it can only call async-signal-safe functions (`write`, `tcsetattr`, `sigaction`,
@@ -114,6 +115,74 @@ enum TerminalDevice {
     return raw
   }
 
+  // MARK: Descriptors
+
+  /// Writes all of `bytes` to `descriptor`, retrying partial writes and `EINTR`. Other errors
+  /// (a closed pipe) drop the rest: a renderer must not crash because its reader went away.
+  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while offset < buffer.count {
+        let written = systemWrite(descriptor, base + offset, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0 && errno == EINTR {
+          continue
+        } else {
+          return
+        }
+      }
+    }
+  }
+
+  /// A pipe whose ends do not block and are closed on `exec`, or nil when out of descriptors.
+  static func makePipe() -> (read: Int32, write: Int32)? {
+    var descriptors: [Int32] = [-1, -1]
+    guard pipe(&descriptors) == 0 else { return nil }
+    for descriptor in descriptors {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
+    return (descriptors[0], descriptors[1])
+  }
+
+  /// Closes a descriptor.
+  static func close(_ descriptor: Int32) { _ = systemClose(descriptor) }
+
+  /// Waits until `first` or `second` (-1 for none) can be read; returns which, or nil when
+  /// waiting failed. Retries `EINTR`.
+  static func waitForInput(_ first: Int32, _ second: Int32) -> (first: Bool, second: Bool)? {
+    while true {
+      var descriptors = [
+        pollfd(fd: first, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: second, events: Int16(POLLIN), revents: 0),
+      ]
+      if poll(&descriptors, 2, -1) >= 0 {
+        return (descriptors[0].revents != 0, descriptors[1].revents != 0)
+      }
+      if errno != EINTR { return nil }
+    }
+  }
+
+  /// What one `read` gave.
+  enum ReadResult: Equatable {
+    /// This many bytes, at the start of the buffer.
+    case bytes(Int)
+    /// Nothing now (a non-blocking descriptor, or an interruption).
+    case nothing
+    /// The end of the input, or an error that ends it.
+    case end
+  }
+
+  /// Reads what `descriptor` has, up to the buffer's size.
+  static func read(_ descriptor: Int32, into buffer: inout [UInt8]) -> ReadResult {
+    let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+    if count > 0 { return .bytes(count) }
+    if count < 0 && (errno == EINTR || errno == EAGAIN) { return .nothing }
+    return .end
+  }
+
   // MARK: Restoring
 
   /// Makes the exit and signal handlers restore the terminal: write `bytes` to `output` and,
@@ -148,7 +217,8 @@ enum TerminalDevice {
     var offset = 0
     var attempts = 0
     while offset < record.byteCount, attempts < 16 {
-      let written = write(record.outputDescriptor, restoreBytes + offset, record.byteCount - offset)
+      let written = systemWrite(
+        record.outputDescriptor, restoreBytes + offset, record.byteCount - offset)
       if written > 0 { offset += written }
       attempts += 1
     }
@@ -172,7 +242,7 @@ enum TerminalDevice {
     let descriptor = wakeDescriptor.load(ordering: .acquiring)
     guard descriptor >= 0 else { return }
     var byte = UInt8(ascii: "W")
-    _ = write(descriptor, &byte, 1)
+    _ = systemWrite(descriptor, &byte, 1)
   }
 
   private static func installHandlers() {
@@ -208,6 +278,19 @@ enum TerminalDevice {
     _ = sigaction(signal, &action, previous)
   }
 }
+
+/// `write(2)`, `read(2)` and `close(2)`, named apart from `TerminalDevice`'s own methods.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}
+
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 
 private let restoringSignalHandler: @convention(c) (Int32) -> Void = { signal in
   TerminalDevice.handleRestoringSignal(signal)

@@ -32,14 +32,9 @@ final class TerminalInputReader: Sendable {
   ///   - inputDescriptor: the input, or -1 for none.
   ///   - sizeDescriptor: the terminal whose size resize events carry.
   init?(inputDescriptor: Int32, sizeDescriptor: Int32) {
-    var descriptors: [Int32] = [-1, -1]
-    guard pipe(&descriptors) == 0 else { return nil }
-    for descriptor in descriptors {
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    }
-    wakeRead = descriptors[0]
-    wakeWrite = descriptors[1]
+    guard let pipe = TerminalDevice.makePipe() else { return nil }
+    wakeRead = pipe.read
+    wakeWrite = pipe.write
     self.inputDescriptor = inputDescriptor
     self.sizeDescriptor = sizeDescriptor
   }
@@ -57,42 +52,29 @@ final class TerminalInputReader: Sendable {
 
   /// Asks the thread to stop; it finishes the stream and closes its descriptors.
   func stop() {
-    var byte = UInt8(ascii: "Q")
-    _ = write(wakeWrite, &byte, 1)
+    TerminalDevice.write([UInt8(ascii: "Q")], to: wakeWrite)
   }
 
   /// Closes the wake-up pipe of a reader that was never started.
   func discard() {
-    close(wakeRead)
-    close(wakeWrite)
+    TerminalDevice.close(wakeRead)
+    TerminalDevice.close(wakeWrite)
   }
 
   private func run(_ continuation: AsyncStream<[TerminalEvent]>.Continuation) {
     var decoder = TerminalInputDecoder()
     var buffer = [UInt8](repeating: 0, count: 4096)
-    var inputOpen = inputDescriptor >= 0
     defer {
       // No signal handler may write to the pipe once it is closed (and its number reused).
       _ = TerminalDevice.wakeDescriptor.compareExchange(
         expected: wakeWrite, desired: -1, ordering: .acquiringAndReleasing)
-      close(wakeRead)
-      close(wakeWrite)
+      discard()
       continuation.finish()
     }
-    while true {
-      var descriptors = [
-        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: inputOpen ? inputDescriptor : -1, events: Int16(POLLIN), revents: 0),
-      ]
-      if poll(&descriptors, 2, -1) < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      if descriptors[0].revents & Int16(POLLIN) != 0 {
+    while let ready = TerminalDevice.waitForInput(wakeRead, inputDescriptor) {
+      if ready.first {
         var resized = false
-        while true {
-          let count = read(wakeRead, &buffer, buffer.count)
-          guard count > 0 else { break }
+        while case .bytes(let count) = TerminalDevice.read(wakeRead, into: &buffer) {
           if buffer[0..<count].contains(UInt8(ascii: "Q")) { return }
           resized = true
         }
@@ -100,15 +82,16 @@ final class TerminalInputReader: Sendable {
           continuation.yield([.resize(size)])
         }
       }
-      guard inputOpen, descriptors[1].revents != 0 else { continue }
-      let count = read(inputDescriptor, &buffer, buffer.count)
-      if count > 0 {
+      guard ready.second else { continue }
+      switch TerminalDevice.read(inputDescriptor, into: &buffer) {
+      case .bytes(let count):
         let events = decoder.decode(buffer[0..<count])
         if !events.isEmpty { continuation.yield(events) }
-      } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+      case .nothing:
+        continue
+      case .end:
         let events = decoder.finish()
         if !events.isEmpty { continuation.yield(events) }
-        inputOpen = false
         return
       }
     }
