@@ -29,9 +29,9 @@ import Synchronization
 ///    reinstalls the disposition that was there before it (the default, or Swift's crash
 ///    handler) and raises the signal again, so the process still stops, dumps or prints its
 ///    backtrace as it would have.
-/// 4. The SIGWINCH handler only writes one byte to `wakeDescriptor`, which the input reader
-///    owns; the reader sets it to -1 before closing the descriptor, so a late signal never
-///    writes to a reused descriptor.
+/// 4. The SIGWINCH handler only writes one byte to `windowChanges`, a non-blocking pipe created
+///    before the handler is installed and never closed, so it can never write to a descriptor
+///    that was closed and reused. Input readers drain it.
 enum TerminalDevice {
   /// The signals after which the terminal is restored: the ones that end the process by
   /// default, and the ones a crash in the app's code raises (a Swift runtime trap is SIGILL on
@@ -66,8 +66,9 @@ enum TerminalDevice {
     return pointer
   }()
   private static let armed = Atomic<Bool>(false)
-  /// Where the SIGWINCH handler writes its byte, or -1.
-  static let wakeDescriptor = Atomic<Int32>(-1)
+  /// The SIGWINCH handler writes a byte here for each window change; `(-1, -1)` when the pipe
+  /// could not be made (then resizes are not reported).
+  static let windowChanges: (read: Int32, write: Int32) = makePipe() ?? (-1, -1)
   private static let installed = Mutex(false)
 
   // MARK: Queries
@@ -150,19 +151,14 @@ enum TerminalDevice {
   /// Closes a descriptor.
   static func close(_ descriptor: Int32) { _ = systemClose(descriptor) }
 
-  /// Waits until `first` or `second` (-1 for none) can be read; returns which, or nil when
-  /// waiting failed. Retries `EINTR`.
-  static func waitForInput(_ first: Int32, _ second: Int32) -> (first: Bool, second: Bool)? {
-    while true {
-      var descriptors = [
-        pollfd(fd: first, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: second, events: Int16(POLLIN), revents: 0),
-      ]
-      if poll(&descriptors, 2, -1) >= 0 {
-        return (descriptors[0].revents != 0, descriptors[1].revents != 0)
-      }
+  /// Waits until one of `descriptors` (-1 entries are ignored) can be read or has ended;
+  /// returns which, in order, or nil when waiting failed. Retries `EINTR`.
+  static func waitForInput(_ descriptors: [Int32]) -> [Bool]? {
+    var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    while poll(&polled, nfds_t(polled.count), -1) < 0 {
       if errno != EINTR { return nil }
     }
+    return polled.map { $0.revents != 0 }
   }
 
   /// What one `read` gave.
@@ -187,6 +183,7 @@ enum TerminalDevice {
 
   /// Makes the exit and signal handlers restore the terminal: write `bytes` to `output` and,
   /// when given, set `attributes` on `input`. Installs the handlers on first use.
+  @MainActor
   static func arm(output: Int32, input: Int32, attributes: termios?, bytes: [UInt8]) {
     installHandlers()
     armed.store(false, ordering: .sequentiallyConsistent)
@@ -203,6 +200,7 @@ enum TerminalDevice {
   }
 
   /// Stops the handlers from restoring (the session restored the terminal itself).
+  @MainActor
   static func disarm() {
     armed.store(false, ordering: .sequentiallyConsistent)
   }
@@ -239,10 +237,9 @@ enum TerminalDevice {
 
   /// The SIGWINCH handler: wake the input reader, which reads the new size.
   fileprivate static func handleWindowChange(_ signal: Int32) {
-    let descriptor = wakeDescriptor.load(ordering: .acquiring)
-    guard descriptor >= 0 else { return }
+    guard windowChanges.write >= 0 else { return }
     var byte = UInt8(ascii: "W")
-    _ = systemWrite(descriptor, &byte, 1)
+    _ = systemWrite(windowChanges.write, &byte, 1)
   }
 
   private static func installHandlers() {
@@ -253,7 +250,7 @@ enum TerminalDevice {
       // global initializer.
       _ = (record, restoreBytes, previousActions)
       _ = armed.load(ordering: .relaxed)
-      _ = wakeDescriptor.load(ordering: .relaxed)
+      _ = windowChanges
       for signal in restoringSignals {
         install(restoringSignalHandler, for: signal, saving: previousActions + Int(signal))
       }

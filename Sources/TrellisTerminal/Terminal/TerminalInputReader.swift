@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,18 +15,21 @@ import Foundation
 /// main-actor turn, then flush and draw once. The thread owns the decoder, so decoding needs no
 /// lock.
 ///
-/// The thread waits in `poll` on the input and on a wake-up pipe. SIGWINCH writes `W` to the
-/// pipe, and the thread answers with a `.resize` batch (several signals before it wakes become
-/// one), so resizes arrive in order with the keys. `stop()` writes `Q`. When the input ends
-/// (standard input closed, or `/dev/null`), what the decoder held back is delivered and the
-/// stream finishes.
+/// The thread waits in `poll` on its stop pipe, on the process's window-change pipe and on the
+/// input. SIGWINCH writes a byte to the window-change pipe, and the thread answers with a
+/// `.resize` batch (several signals before it wakes become one), so resizes arrive in order
+/// with the keys. `stop()` writes to the stop pipe. When the input ends (standard input closed,
+/// or `/dev/null`), what the decoder held back is delivered and the stream finishes.
 final class TerminalInputReader: Sendable {
   /// The descriptor read, or -1 to read nothing (resize events only).
   let inputDescriptor: Int32
   /// The descriptor whose window size `.resize` reports.
   let sizeDescriptor: Int32
-  private let wakeRead: Int32
-  private let wakeWrite: Int32
+  private let stopRead: Int32
+  private let stopWrite: Int32
+  /// Whether the stop pipe is closed. `stop()` and closing both hold the lock, so a stop never
+  /// writes to a descriptor that was closed (and whose number may have been reused).
+  private let isClosed = Mutex(false)
 
   /// A reader; `start` begins reading.
   /// - Parameters:
@@ -33,8 +37,8 @@ final class TerminalInputReader: Sendable {
   ///   - sizeDescriptor: the terminal whose size resize events carry.
   init?(inputDescriptor: Int32, sizeDescriptor: Int32) {
     guard let pipe = TerminalDevice.makePipe() else { return nil }
-    wakeRead = pipe.read
-    wakeWrite = pipe.write
+    stopRead = pipe.read
+    stopWrite = pipe.write
     self.inputDescriptor = inputDescriptor
     self.sizeDescriptor = sizeDescriptor
   }
@@ -42,7 +46,6 @@ final class TerminalInputReader: Sendable {
   /// Starts the reading thread, which yields into `continuation` until stopped or the input
   /// ends, then finishes it.
   func start(_ continuation: AsyncStream<[TerminalEvent]>.Continuation) {
-    TerminalDevice.wakeDescriptor.store(wakeWrite, ordering: .releasing)
     let thread = Thread { [self] in
       run(continuation)
     }
@@ -52,37 +55,39 @@ final class TerminalInputReader: Sendable {
 
   /// Asks the thread to stop; it finishes the stream and closes its descriptors.
   func stop() {
-    TerminalDevice.write([UInt8(ascii: "Q")], to: wakeWrite)
+    isClosed.withLock { isClosed in
+      if !isClosed { TerminalDevice.write([1], to: stopWrite) }
+    }
   }
 
-  /// Closes the wake-up pipe of a reader that was never started.
+  /// Closes the stop pipe: by the thread when it ends, or for a reader that was never started.
   func discard() {
-    TerminalDevice.close(wakeRead)
-    TerminalDevice.close(wakeWrite)
+    isClosed.withLock { isClosed in
+      guard !isClosed else { return }
+      isClosed = true
+      TerminalDevice.close(stopRead)
+      TerminalDevice.close(stopWrite)
+    }
   }
 
   private func run(_ continuation: AsyncStream<[TerminalEvent]>.Continuation) {
     var decoder = TerminalInputDecoder()
     var buffer = [UInt8](repeating: 0, count: 4096)
+    let windowChanges = TerminalDevice.windowChanges.read
     defer {
-      // No signal handler may write to the pipe once it is closed (and its number reused).
-      _ = TerminalDevice.wakeDescriptor.compareExchange(
-        expected: wakeWrite, desired: -1, ordering: .acquiringAndReleasing)
       discard()
       continuation.finish()
     }
-    while let ready = TerminalDevice.waitForInput(wakeRead, inputDescriptor) {
-      if ready.first {
+    while let ready = TerminalDevice.waitForInput([stopRead, windowChanges, inputDescriptor]) {
+      if ready[0] { return }
+      if ready[1] {
         var resized = false
-        while case .bytes(let count) = TerminalDevice.read(wakeRead, into: &buffer) {
-          if buffer[0..<count].contains(UInt8(ascii: "Q")) { return }
-          resized = true
-        }
+        while case .bytes = TerminalDevice.read(windowChanges, into: &buffer) { resized = true }
         if resized, let size = TerminalDevice.size(of: sizeDescriptor) {
           continuation.yield([.resize(size)])
         }
       }
-      guard ready.second else { continue }
+      guard ready[2] else { continue }
       switch TerminalDevice.read(inputDescriptor, into: &buffer) {
       case .bytes(let count):
         let events = decoder.decode(buffer[0..<count])

@@ -121,6 +121,18 @@
       #expect(received == [key(.character("x")), .unrecognized(Array("\u{1B}[1;".utf8))])
     }
 
+    @Test func stopEndsTheEventsAndCanBeCalledAgain() async throws {
+      let terminal = try #require(PseudoTerminal())
+      let session = try TerminalSession(input: terminal.slave, output: terminal.slave)
+      session.stop()
+      session.stop()
+      var batches = 0
+      for await _ in session.events { batches += 1 }
+      #expect(batches == 0)
+      #expect(!session.isActive)
+      #expect(session.draw(grid(["late"], width: 4, height: 1)) == 0)
+    }
+
     @Test func onlyOneSessionRunsAtATime() throws {
       let terminal = try #require(PseudoTerminal())
       let session = try TerminalSession(input: terminal.slave, output: terminal.slave)
