@@ -61,7 +61,7 @@ public final class TerminalSession {
   public private(set) var isActive = true
 
   private let originalAttributes: termios?
-  private let reader: TerminalInputReader?
+  private let reader: TerminalInputReader
 
   /// Takes the terminal.
   ///
@@ -91,17 +91,22 @@ public final class TerminalSession {
     else { throw .inputReaderUnavailable(errno: errno) }
     self.reader = reader
 
-    let attributes = mode == .plainText ? nil : TerminalDevice.attributes(of: input)
-    if let attributes, readsInput {
+    // Arm the restore before changing anything, so that no signal can find the terminal
+    // changed and not restorable.
+    let attributes = mode == .plainText || !readsInput ? nil : TerminalDevice.attributes(of: input)
+    originalAttributes = attributes
+    if mode != .plainText {
+      TerminalDevice.arm(
+        output: output, input: input, attributes: attributes, bytes: writer.restoreSequence)
+    }
+    if let attributes {
       guard TerminalDevice.setAttributes(TerminalDevice.rawAttributes(from: attributes), of: input)
       else {
         let error = errno
+        TerminalDevice.disarm()
         reader.discard()
         throw .rawModeFailed(errno: error)
       }
-      originalAttributes = attributes
-    } else {
-      originalAttributes = nil
     }
 
     Self.active = true
@@ -109,11 +114,6 @@ public final class TerminalSession {
     events = stream
     continuation.onTermination = { _ in reader.stop() }
     writer.start()
-    if mode != .plainText || originalAttributes != nil {
-      TerminalDevice.arm(
-        output: output, input: input, attributes: originalAttributes,
-        bytes: writer.restoreSequence)
-    }
     reader.start(continuation)
   }
 
@@ -147,12 +147,13 @@ public final class TerminalSession {
   public func stop() {
     guard isActive else { return }
     isActive = false
-    TerminalDevice.disarm()
     writer.stop()
     if let originalAttributes {
       TerminalDevice.setAttributes(originalAttributes, of: inputDescriptor)
     }
-    reader?.stop()
+    // Disarmed last: a signal before this restores once more, which changes nothing.
+    TerminalDevice.disarm()
+    reader.stop()
     Self.active = false
   }
 
