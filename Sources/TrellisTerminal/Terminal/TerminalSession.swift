@@ -27,7 +27,7 @@ public final class TerminalSession {
     case anotherSessionIsActive
     /// The input is a terminal but raw mode could not be set (`tcsetattr` failed).
     case rawModeFailed(errno: Int32)
-    /// The input reader's wake-up pipe could not be created (out of descriptors).
+    /// The input reader's stop pipe could not be created (out of descriptors).
     case inputReaderUnavailable(errno: Int32)
 
     /// A sentence a user can act on.
@@ -38,7 +38,7 @@ public final class TerminalSession {
       case .rawModeFailed(let errno):
         "TerminalSession: could not put the terminal in raw mode (errno \(errno))"
       case .inputReaderUnavailable(let errno):
-        "TerminalSession: could not create the input reader's pipe (errno \(errno))"
+        "TerminalSession: could not create the input reader's stop pipe (errno \(errno))"
       }
     }
   }
