@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Trellis: SwiftUI's data-flow model (tracking, graph, environment, headless views) for every
-/// Swift platform. Layers import only downward: Views → Environment → Graph → Tracking.
+/// Swift platform. Layers import only downward: Terminal → Views → Environment → Graph → Tracking.
 let package = Package(
   name: "Trellis",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "TrellisGraph", targets: ["TrellisGraph"]),
     .library(name: "TrellisEnvironment", targets: ["TrellisEnvironment"]),
     .library(name: "TrellisViews", targets: ["TrellisViews"]),
+    .library(name: "TrellisTerminal", targets: ["TrellisTerminal"]),
     .executable(name: "NotesDemo", targets: ["NotesDemo"]),
     .executable(name: "TrellisBenchmarks", targets: ["TrellisBenchmarks"]),
     .executable(name: "DeepChainCheck", targets: ["DeepChainCheck"]),
@@ -26,6 +27,17 @@ let package = Package(
     // glibc's heap statistics, for the memory measurement of the workloads.
     .target(name: "HeapStatistics"),
     .target(name: "ReactivityWorkloads", dependencies: ["TrellisGraph", "HeapStatistics"]),
+    // The ANSI terminal renderer: layout, frames, input and the terminal device; the renderer
+    // interface connects it to the views.
+    .target(name: "TrellisTerminal"),
+    // Enters full-screen mode on its standard streams and then exits, crashes or is killed, so
+    // that a test can check from the other side of a pseudo-terminal that the terminal was
+    // restored.
+    .executableTarget(
+      name: "TrellisTerminalProbe",
+      dependencies: ["TrellisTerminal"],
+      path: "Tests/TrellisTerminalProbe"
+    ),
     .target(
       name: "Trellis",
       dependencies: ["TrellisTracking", "TrellisGraph", "TrellisEnvironment", "TrellisViews"]
@@ -56,6 +68,7 @@ let package = Package(
     .testTarget(name: "TrellisEnvironmentTests", dependencies: ["TrellisEnvironment"]),
     .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "Trellis"]),
     .testTarget(name: "NotesDemoTests", dependencies: ["NotesDemo"]),
+    .testTarget(name: "TrellisTerminalTests", dependencies: ["TrellisTerminal"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,159 @@
+/// One node of the terminal's layout tree: content (text, a stack, a spacer…), the layout
+/// modifiers applied to it, the text style it passes down, and its children.
+///
+/// The tree is what a renderer keeps between commits: one node per host element, updated in
+/// place when the element changes, so the node's identity is the element's. Every change
+/// through the properties and child methods invalidates the cached measurements of the node and
+/// its ancestors, and only those: an edited row of a long list is measured again, its siblings
+/// are not.
+///
+/// A node is not thread-safe; use a tree from one actor (the renderer's, the main actor).
+public final class TerminalLayoutNode {
+  /// What the node is.
+  public var content: TerminalLayoutContent {
+    didSet { if content != oldValue { invalidateLayout() } }
+  }
+
+  /// The layout modifiers, innermost first (see `LayoutModifier`).
+  public var modifiers: [LayoutModifier] {
+    didSet { if modifiers != oldValue { invalidateLayout() } }
+  }
+
+  /// The text style this node sets for itself and its subtree. It changes how cells are drawn,
+  /// never their layout.
+  public var textStyle: TerminalTextStyle
+
+  /// The children, in order. Containers arrange them; leaves ignore them.
+  public private(set) var children: [TerminalLayoutNode] = []
+
+  /// The node this one is a child of.
+  public private(set) weak var parent: TerminalLayoutNode?
+
+  /// Where the node was placed by the last `TerminalLayout.render` of its tree, including its
+  /// modifiers, in frame coordinates; `.zero` before that, and for nodes that were not laid
+  /// out (nested too deeply).
+  public internal(set) var frame: LayoutRect = .zero
+
+  /// Measurements from earlier layout passes, valid until the node or a descendant changes.
+  var sizeCache = SizeCache()
+
+  /// The last text layout of a `.text` node, reused while its text and proposal are the same.
+  var textCache: TextLayout?
+
+  /// A node.
+  /// - Parameters:
+  ///   - content: what the node is.
+  ///   - modifiers: layout modifiers, innermost first.
+  ///   - textStyle: the style it passes down.
+  ///   - children: its children, in order; each is removed from its current parent first.
+  public init(
+    _ content: TerminalLayoutContent, modifiers: [LayoutModifier] = [],
+    textStyle: TerminalTextStyle = .inherited, children: [TerminalLayoutNode] = []
+  ) {
+    self.content = content
+    self.modifiers = modifiers
+    self.textStyle = textStyle
+    for child in children { appendChild(child) }
+  }
+
+  /// Inserts `child` at `index`, first removing it from its current parent.
+  ///
+  /// - Parameters:
+  ///   - child: the node to insert. It must not be this node or one of its ancestors (that
+  ///     would make the tree a cycle, which traps with a message).
+  ///   - index: its position among the children, in `0...children.count` (outside that range
+  ///     traps, as `Array.insert` does). When `child` is already a child of this node, the
+  ///     index counts the children after it was removed.
+  public func insertChild(_ child: TerminalLayoutNode, at index: Int) {
+    var ancestor: TerminalLayoutNode? = self
+    while let node = ancestor {
+      precondition(
+        node !== child, "TerminalLayoutNode: inserting a node into its own subtree makes a cycle")
+      ancestor = node.parent
+    }
+    child.removeFromParent()
+    precondition(
+      (0...children.count).contains(index),
+      "TerminalLayoutNode.insertChild: index \(index) is outside 0...\(children.count)")
+    children.insert(child, at: index)
+    child.parent = self
+    invalidateLayout()
+  }
+
+  /// Appends `child` after the last child, first removing it from its current parent.
+  /// - Parameter child: the node; not this node or an ancestor of it.
+  public func appendChild(_ child: TerminalLayoutNode) {
+    insertChild(child, at: child.parent === self ? children.count - 1 : children.count)
+  }
+
+  /// Removes and returns the child at `index`.
+  /// - Parameter index: a position in `children.indices` (outside it traps, as
+  ///   `Array.remove(at:)` does).
+  /// - Returns: the removed node, now without a parent.
+  @discardableResult
+  public func removeChild(at index: Int) -> TerminalLayoutNode {
+    precondition(
+      children.indices.contains(index),
+      "TerminalLayoutNode.removeChild: index \(index) is outside 0..<\(children.count)")
+    let child = children.remove(at: index)
+    child.parent = nil
+    invalidateLayout()
+    return child
+  }
+
+  /// Moves the child at `source` so that it ends up at `destination`.
+  /// - Parameters:
+  ///   - source: the child's position, in `children.indices`.
+  ///   - destination: its position afterwards, in `children.indices`.
+  public func moveChild(from source: Int, to destination: Int) {
+    precondition(
+      children.indices.contains(source) && children.indices.contains(destination),
+      "TerminalLayoutNode.moveChild: \(source) → \(destination) is outside 0..<\(children.count)")
+    guard source != destination else { return }
+    let child = children.remove(at: source)
+    children.insert(child, at: destination)
+    invalidateLayout()
+  }
+
+  /// Removes this node from its parent, if it has one.
+  public func removeFromParent() {
+    guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else {
+      return
+    }
+    parent.removeChild(at: index)
+  }
+
+  /// Replaces all children with `newChildren`.
+  /// - Parameter newChildren: the new children, in order; each is removed from its current
+  ///   parent first.
+  public func replaceChildren(with newChildren: [TerminalLayoutNode]) {
+    for child in children { child.parent = nil }
+    children.removeAll()
+    for child in newChildren { appendChild(child) }
+    invalidateLayout()
+  }
+
+  // Releasing a deep tree would recurse once per level and overflow the stack; dismantle the
+  // subtrees nobody else holds iteratively instead.
+  deinit {
+    var pending = children
+    children.removeAll()
+    while var node = pending.popLast() {
+      if isKnownUniquelyReferenced(&node) {
+        pending.append(contentsOf: node.children)
+        node.children.removeAll()
+      }
+    }
+  }
+
+  /// Forgets the cached measurements of this node and its ancestors, whose sizes may depend on
+  /// it. Called by every mutation; O(depth).
+  func invalidateLayout() {
+    textCache = nil
+    var node: TerminalLayoutNode? = self
+    while let current = node {
+      current.sizeCache.removeAll()
+      node = current.parent
+    }
+  }
+}

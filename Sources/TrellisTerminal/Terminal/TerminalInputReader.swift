@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads the terminal's input on a thread of its own and delivers decoded events in batches,
+/// one batch per read, through an `AsyncStream` that the main actor consumes.
+///
+/// One read is what the terminal had sent at that moment: a typed key, a burst of keys, a paste.
+/// Delivering it as one batch lets the consumer apply every event of the batch in one
+/// main-actor turn, then flush and draw once. The thread owns the decoder, so decoding needs no
+/// lock.
+///
+/// The thread waits in `poll` on its stop pipe, on the process's window-change pipe and on the
+/// input. SIGWINCH writes a byte to the window-change pipe, and the thread answers with a
+/// `.resize` batch (several signals before it wakes become one), so resizes arrive in order
+/// with the keys. `stop()` writes to the stop pipe. When the input ends (standard input closed,
+/// or `/dev/null`), what the decoder held back is delivered and the stream finishes.
+final class TerminalInputReader: Sendable {
+  /// The descriptor read, or -1 to read nothing (resize events only).
+  let inputDescriptor: Int32
+  /// The descriptor whose window size `.resize` reports.
+  let sizeDescriptor: Int32
+  private let stopRead: Int32
+  private let stopWrite: Int32
+  /// Whether the stop pipe is closed. `stop()` and closing both hold the lock, so a stop never
+  /// writes to a descriptor that was closed (and whose number may have been reused).
+  private let isClosed = Mutex(false)
+
+  /// A reader; `start` begins reading.
+  /// - Parameters:
+  ///   - inputDescriptor: the input, or -1 for none.
+  ///   - sizeDescriptor: the terminal whose size resize events carry.
+  init?(inputDescriptor: Int32, sizeDescriptor: Int32) {
+    guard let pipe = TerminalDevice.makePipe() else { return nil }
+    stopRead = pipe.read
+    stopWrite = pipe.write
+    self.inputDescriptor = inputDescriptor
+    self.sizeDescriptor = sizeDescriptor
+  }
+
+  /// Starts the reading thread, which yields into `continuation` until stopped or the input
+  /// ends, then finishes it.
+  func start(_ continuation: AsyncStream<[TerminalEvent]>.Continuation) {
+    let thread = Thread { [self] in
+      run(continuation)
+    }
+    thread.name = "TrellisTerminal input"
+    thread.start()
+  }
+
+  /// Asks the thread to stop; it finishes the stream and closes its descriptors.
+  func stop() {
+    isClosed.withLock { isClosed in
+      if !isClosed { TerminalDevice.write([1], to: stopWrite) }
+    }
+  }
+
+  /// Closes the stop pipe: by the thread when it ends, or for a reader that was never started.
+  func discard() {
+    isClosed.withLock { isClosed in
+      guard !isClosed else { return }
+      isClosed = true
+      TerminalDevice.close(stopRead)
+      TerminalDevice.close(stopWrite)
+    }
+  }
+
+  private func run(_ continuation: AsyncStream<[TerminalEvent]>.Continuation) {
+    var decoder = TerminalInputDecoder()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let windowChanges = TerminalDevice.windowChanges.read
+    defer {
+      discard()
+      continuation.finish()
+    }
+    while let ready = TerminalDevice.waitForInput([stopRead, windowChanges, inputDescriptor]) {
+      if ready[0] { return }
+      if ready[1] {
+        var resized = false
+        while case .bytes = TerminalDevice.read(windowChanges, into: &buffer) { resized = true }
+        if resized, let size = TerminalDevice.size(of: sizeDescriptor) {
+          continuation.yield([.resize(size)])
+        }
+      }
+      guard ready[2] else { continue }
+      switch TerminalDevice.read(inputDescriptor, into: &buffer) {
+      case .bytes(let count):
+        let events = decoder.decode(buffer[0..<count])
+        if !events.isEmpty { continuation.yield(events) }
+      case .nothing:
+        continue
+      case .end:
+        let events = decoder.finish()
+        if !events.isEmpty { continuation.yield(events) }
+        return
+      }
+    }
+  }
+}

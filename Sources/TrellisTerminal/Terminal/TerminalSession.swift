@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A terminal app's hold on the terminal, from `start` to `stop`: raw mode, the output mode,
+/// the frame writer, the input events, and the promise to put everything back.
+///
+/// `start` decides the mode with `isatty`: the preferred mode when standard output is a
+/// terminal, plain text otherwise. On a terminal it puts the input in raw mode (when the input
+/// is a terminal too), enters the mode (the alternate screen for full screen, a hidden cursor,
+/// bracketed paste), and arms the restore: the terminal is put back by `stop()`, at `exit`, and
+/// when a signal ends the process, SIGINT, SIGTERM, SIGHUP and SIGQUIT, or the SIGILL, SIGTRAP,
+/// SIGSEGV, SIGBUS, SIGFPE and SIGABRT of a crash in the app's code (see `TerminalDevice`).
+/// Suspending with SIGTSTP is not handled: raw mode makes Control-Z a key.
+///
+/// Input arrives on `events`, one batch per read, with `.resize` batches when the window
+/// changes. Apply a batch's events in one main-actor turn, then draw once.
+///
+/// One session at a time per process: the restore handlers are global.
+@MainActor
+public final class TerminalSession {
+  /// Why a session could not start.
+  public enum StartError: Error, Equatable, CustomStringConvertible {
+    /// Another session is active; stop it first.
+    case anotherSessionIsActive
+    /// The input is a terminal but raw mode could not be set (`tcsetattr` failed).
+    case rawModeFailed(errno: Int32)
+    /// The input reader's stop pipe could not be created (out of descriptors).
+    case inputReaderUnavailable(errno: Int32)
+
+    /// A sentence a user can act on.
+    public var description: String {
+      switch self {
+      case .anotherSessionIsActive:
+        "TerminalSession: another session is active; stop() it before starting a new one"
+      case .rawModeFailed(let errno):
+        "TerminalSession: could not put the terminal in raw mode (errno \(errno))"
+      case .inputReaderUnavailable(let errno):
+        "TerminalSession: could not create the input reader's stop pipe (errno \(errno))"
+      }
+    }
+  }
+
+  private static var active = false
+
+  /// The mode frames are written in: the preferred one, or `.plainText` when the output is
+  /// not a terminal.
+  public let mode: TerminalOutputMode
+  /// The writer that draws frames; its byte counts are per frame.
+  public let writer: TerminalFrameWriter
+  /// Input batches (one per read) and resize batches, until the input ends or the session
+  /// stops. Iterate it on the main actor.
+  public let events: AsyncStream<[TerminalEvent]>
+  /// The descriptor read for keys.
+  public let inputDescriptor: Int32
+  /// The descriptor frames are written to.
+  public let outputDescriptor: Int32
+  /// Whether the session is running (`stop()` was not called yet).
+  public private(set) var isActive = true
+
+  private let originalAttributes: termios?
+  private let reader: TerminalInputReader
+
+  /// Takes the terminal.
+  ///
+  /// - Parameters:
+  ///   - preferredMode: `.fullScreen` or `.inline`, used when the output is a terminal.
+  ///   - input: the descriptor to read keys from, standard input by default.
+  ///   - output: the descriptor to draw on, standard output by default.
+  ///   - readsInput: whether to read keys at all; without, `events` has only resizes.
+  ///   - enablesBracketedPaste: whether pastes arrive as one `.paste` event.
+  /// - Throws: `StartError` when a session is already active or the terminal refuses raw mode.
+  public init(
+    preferredMode: TerminalOutputMode = .fullScreen, input: Int32 = STDIN_FILENO,
+    output: Int32 = STDOUT_FILENO, readsInput: Bool = true, enablesBracketedPaste: Bool = true
+  ) throws(StartError) {
+    guard !Self.active else { throw .anotherSessionIsActive }
+    let outputIsTerminal = TerminalDevice.isTerminal(output)
+    mode = TerminalOutputMode.automatic(preferredMode, isTerminal: outputIsTerminal)
+    inputDescriptor = input
+    outputDescriptor = output
+    writer = TerminalFrameWriter(
+      mode: mode, output: FileDescriptorOutput(fileDescriptor: output),
+      enablesBracketedPaste: enablesBracketedPaste && readsInput)
+
+    guard
+      let reader = TerminalInputReader(
+        inputDescriptor: readsInput ? input : -1, sizeDescriptor: output)
+    else { throw .inputReaderUnavailable(errno: errno) }
+    self.reader = reader
+
+    // Arm the restore before changing anything, so that no signal can find the terminal
+    // changed and not restorable.
+    let attributes = mode == .plainText || !readsInput ? nil : TerminalDevice.attributes(of: input)
+    originalAttributes = attributes
+    if mode != .plainText {
+      TerminalDevice.arm(
+        output: output, input: input, attributes: attributes, bytes: writer.restoreSequence)
+    }
+    if let attributes {
+      guard TerminalDevice.setAttributes(TerminalDevice.rawAttributes(from: attributes), of: input)
+      else {
+        let error = errno
+        TerminalDevice.disarm()
+        reader.discard()
+        throw .rawModeFailed(errno: error)
+      }
+    }
+
+    Self.active = true
+    let (stream, continuation) = AsyncStream.makeStream(of: [TerminalEvent].self)
+    events = stream
+    continuation.onTermination = { _ in reader.stop() }
+    writer.start()
+    reader.start(continuation)
+  }
+
+  /// The terminal window: columns wide, rows high (`TIOCGWINSZ`), or nil when the output is not
+  /// a terminal.
+  public var size: LayoutSize? {
+    TerminalDevice.size(of: outputDescriptor) ?? TerminalDevice.size(of: inputDescriptor)
+  }
+
+  /// Draws a frame (only what changed since the last one).
+  /// - Parameter frame: the frame, as `TerminalLayout.render` made it.
+  /// - Returns: the bytes written.
+  @discardableResult
+  public func draw(_ frame: CellGrid) -> Int {
+    guard isActive else { return 0 }
+    return writer.write(frame)
+  }
+
+  /// Prints lines above an inline frame (see `TerminalFrameWriter.writeStatic(_:)`).
+  /// - Parameter lines: the lines.
+  /// - Returns: the bytes written now.
+  @discardableResult
+  public func writeStatic(_ lines: [String]) -> Int {
+    guard isActive else { return 0 }
+    return writer.writeStatic(lines)
+  }
+
+  /// Gives the terminal back: the writer's exit sequence (main screen, cursor shown, and for
+  /// inline mode the cursor below the last frame), the original terminal attributes, and the
+  /// end of `events`. Calling it again does nothing.
+  public func stop() {
+    guard isActive else { return }
+    isActive = false
+    writer.stop()
+    if let originalAttributes {
+      TerminalDevice.setAttributes(originalAttributes, of: inputDescriptor)
+    }
+    // Disarmed last: a signal before this restores once more, which changes nothing.
+    TerminalDevice.disarm()
+    reader.stop()
+    Self.active = false
+  }
+
+  /// A session dropped without `stop()` still gives the terminal back.
+  isolated deinit {
+    stop()
+  }
+}

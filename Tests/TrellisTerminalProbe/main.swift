@@ -1,0 +1,69 @@
+import Dispatch
+import TrellisTerminal
+
+// Takes the terminal on its standard streams, draws a frame, and then ends in the way its
+// first argument names, so that a test on the other side of a pseudo-terminal can check that
+// the terminal was put back:
+//
+//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys [--inline]
+//
+// `keys` prints each batch of events above the frame, checking that it is handled on the main
+// thread, until Control-C.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let arguments = CommandLine.arguments.dropFirst()
+let ending = arguments.first ?? "stop"
+let mode: TerminalOutputMode = arguments.contains("--inline") ? .inline : .fullScreen
+
+let session: TerminalSession
+do {
+  session = try TerminalSession(preferredMode: mode)
+} catch {
+  print(error)
+  exit(2)
+}
+let size = session.size ?? LayoutSize(width: 20, height: 5)
+var frame = CellGrid(width: size.width, height: mode == .inline ? 2 : size.height)
+frame.draw("probe: \(ending)", column: 0, row: 0, style: CellStyle(foreground: .green))
+frame.draw("second row", column: 0, row: 1, style: CellStyle(attributes: .bold))
+session.draw(frame)
+
+switch ending {
+case "stop":
+  session.stop()
+case "exit":
+  exit(3)
+case "crash":
+  // An index out of range: a Swift runtime trap in the app's own code.
+  let values = [Int](repeating: 0, count: arguments.count)
+  print(values[arguments.count + 1])
+case "terminate":
+  raise(SIGTERM)
+case "interrupt":
+  raise(SIGINT)
+case "abort":
+  abort()
+case "keys":
+  for await batch in session.events {
+    dispatchPrecondition(condition: .onQueue(.main))
+    let words = batch.map { event in
+      switch event {
+      case .key(let press): press.description
+      case .paste(let text): "paste(\(text))"
+      case .resize(let size): "resize \(size)"
+      case .unrecognized: "unrecognized"
+      }
+    }
+    session.writeStatic([words.joined(separator: " ")])
+    if batch.contains(.key(TerminalKeyPress(.character("c"), modifiers: .control))) { break }
+  }
+  session.stop()
+default:
+  session.stop()
+  print("unknown ending \(ending)")
+  exit(2)
+}

@@ -1,0 +1,208 @@
+#if os(Linux)
+  import Foundation
+  import Glibc
+  import Testing
+  import TrellisTerminal
+
+  /// Runs `TrellisTerminalProbe` on a pseudo-terminal, lets it end in each way a terminal app
+  /// can end, and checks from the terminal's side that it was put back.
+  @Suite("Terminal restore")
+  struct TerminalRestoreTests {
+    /// The probe, built next to the test binary.
+    static let probe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent().appendingPathComponent("TrellisTerminalProbe")
+
+    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: probe.path) }
+
+    /// How the probe ended.
+    enum Ending: Equatable {
+      case exited(Int32)
+      case signaled(Int32)
+    }
+
+    struct Outcome {
+      var screen: InMemoryScreen
+      var ending: Ending
+      var attributesBefore: termios
+      var attributesAfter: termios
+    }
+
+    /// Runs the probe with `arguments` on a 20-column pseudo-terminal until it ends.
+    func run(_ arguments: [String], rows: Int = 5) throws -> Outcome {
+      let probe = try ProbeProcess(arguments, rows: rows)
+      let ending = probe.wait()
+      probe.read(until: arguments.contains("--inline") ? "\u{1B}[?25h" : "\u{1B}[?1049l")
+      return probe.outcome(ending)
+    }
+
+    func expectRestored(_ outcome: Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(!outcome.screen.isAlternateScreenActive, sourceLocation: sourceLocation)
+      #expect(outcome.screen.isCursorVisible, sourceLocation: sourceLocation)
+      #expect(!outcome.screen.isBracketedPasteEnabled, sourceLocation: sourceLocation)
+      #expect(
+        outcome.attributesAfter.c_lflag == outcome.attributesBefore.c_lflag,
+        sourceLocation: sourceLocation)
+      #expect(
+        outcome.attributesAfter.c_iflag == outcome.attributesBefore.c_iflag,
+        sourceLocation: sourceLocation)
+      #expect(
+        outcome.attributesAfter.c_lflag & tcflag_t(ICANON | ECHO | ISIG) != 0,
+        sourceLocation: sourceLocation)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func stopRestoresTheTerminal() throws {
+      let outcome = try run(["stop"])
+      #expect(outcome.ending == .exited(0))
+      expectRestored(outcome)
+      #expect(outcome.screen.lines == ["", "", "", "", ""])
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func exitWithoutStopRestoresTheTerminal() throws {
+      let outcome = try run(["exit"])
+      #expect(outcome.ending == .exited(3))
+      expectRestored(outcome)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func aCrashInTheAppsCodeRestoresTheTerminalAndStillCrashes() throws {
+      let outcome = try run(["crash"])
+      #expect([.signaled(SIGILL), .signaled(SIGTRAP)].contains(outcome.ending))
+      expectRestored(outcome)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func terminateAndInterruptRestoreTheTerminalAndStillEndTheProcess() throws {
+      let terminated = try run(["terminate"])
+      #expect(terminated.ending == .signaled(SIGTERM))
+      expectRestored(terminated)
+      let interrupted = try run(["interrupt"])
+      #expect(interrupted.ending == .signaled(SIGINT))
+      expectRestored(interrupted)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func abortRestoresTheTerminal() throws {
+      let outcome = try run(["abort"])
+      #expect(outcome.ending == .signaled(SIGABRT))
+      expectRestored(outcome)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func anInlineCrashLeavesTheFrameAndTheCursorBelowIt() throws {
+      // Tall enough that the runtime's error message and stack trace, printed below the frame
+      // before the trap, do not scroll it away.
+      let outcome = try run(["crash", "--inline"], rows: 60)
+      #expect([.signaled(SIGILL), .signaled(SIGTRAP)].contains(outcome.ending))
+      expectRestored(outcome)
+      let rows = outcome.screen.lines
+      let frameRow = try #require(rows.firstIndex(of: "probe: crash"))
+      #expect(rows[frameRow + 1] == "second row")
+      #expect(outcome.screen.cursorRow >= frameRow + 2)
+      #expect(outcome.screen.cell(column: 0, row: frameRow).style.foreground == .green)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func anExecutableGetsKeyBatchesAndResizesOnTheMainThread() throws {
+      let probe = try ProbeProcess(["keys", "--inline"], rows: 12)
+      #expect(probe.read(until: "probe: keys"))
+      probe.terminal.resize(columns: 20, rows: 10)
+      kill(probe.pid, SIGWINCH)
+      #expect(probe.read(until: "resize 20×10"))
+      probe.terminal.type(Array("x\u{1B}[B\u{3}".utf8))
+      let ending = probe.wait()
+      probe.read(until: "\u{1B}[?25h")
+      let outcome = probe.outcome(ending)
+      #expect(outcome.ending == .exited(0))
+      expectRestored(outcome)
+      let rows = outcome.screen.lines
+      let resize = try #require(rows.firstIndex(of: "resize 20×10"))
+      #expect(
+        Array(rows[resize...].prefix(4))
+          == ["resize 20×10", "x downArrow ctrl+c", "probe: keys", "second row"])
+    }
+  }
+
+  /// The probe, started as a shell starts a program: a pseudo-terminal as its standard streams,
+  /// no blocked signals, default dispositions.
+  final class ProbeProcess {
+    let terminal: PseudoTerminal
+    let pid: pid_t
+    let rows: Int
+    let attributesBefore: termios
+    private(set) var output: [UInt8] = []
+
+    init(_ arguments: [String], rows: Int) throws {
+      terminal = try #require(PseudoTerminal(columns: 20, rows: rows))
+      self.rows = rows
+      attributesBefore = terminal.attributes
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      for target in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+        posix_spawn_file_actions_adddup2(&actions, terminal.slave, target)
+      }
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      var noSignals = sigset_t()
+      sigemptyset(&noSignals)
+      var allSignals = sigset_t()
+      sigfillset(&allSignals)
+      posix_spawnattr_setsigmask(&attributes, &noSignals)
+      posix_spawnattr_setsigdefault(&attributes, &allSignals)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+      // The Swift backtracer would wait for a key on a terminal after a crash.
+      let strings = [TerminalRestoreTests.probe.path] + arguments
+      var argv = strings.map { strdup($0) } + [nil]
+      var envp = [strdup("SWIFT_BACKTRACE=enable=no")] + [nil]
+      defer { for pointer in argv + envp { free(pointer) } }
+      var pid: pid_t = 0
+      let spawned = posix_spawn(
+        &pid, TerminalRestoreTests.probe.path, &actions, &attributes, &argv, &envp)
+      try #require(spawned == 0)
+      self.pid = pid
+    }
+
+    /// Waits for the probe to end.
+    func wait() -> TerminalRestoreTests.Ending {
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      // WIFSIGNALED and WTERMSIG are macros Swift does not import.
+      let signal = status & 0x7F
+      return signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
+    }
+
+    /// Reads the probe's output until it contains `marker`. The pseudo-terminal hands writes
+    /// to the master side asynchronously, so this waits for data as it arrives, and gives up
+    /// (returning false, for the assertions to fail) after about ten seconds without it.
+    @discardableResult
+    func read(until marker: String) -> Bool {
+      let marker = Array(marker.utf8)
+      for _ in 0..<200 {
+        output += terminal.readOutput()
+        if output.count >= marker.count,
+          (0...(output.count - marker.count)).contains(where: {
+            output[$0..<($0 + marker.count)].elementsEqual(marker)
+          })
+        {
+          output += terminal.readOutput()
+          return true
+        }
+        var descriptor = pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 50)
+      }
+      return false
+    }
+
+    /// The screen the output so far draws, and the terminal's attributes now.
+    func outcome(_ ending: TerminalRestoreTests.Ending) -> TerminalRestoreTests.Outcome {
+      let screen = InMemoryScreen(width: 20, height: rows)
+      screen.write(output)
+      return TerminalRestoreTests.Outcome(
+        screen: screen, ending: ending, attributesBefore: attributesBefore,
+        attributesAfter: terminal.attributes)
+    }
+  }
+#endif
