@@ -167,7 +167,9 @@ public final class EnvironmentScope {
       }
       return
     }
-    entries[id] = Cell(value, name: "\(key) in \(name)")
+    let cell = Cell(value, name: "\(key) in \(name)")
+    cell.role = .environment
+    entries[id] = cell
     guard isReadThrough else { return }
     let inherited = parent.map { $0.untrackedValue(for: key) } ?? Key.defaultValue
     if valuesAreEqual(inherited, value) {
@@ -242,7 +244,9 @@ public final class EnvironmentScope {
       if cell.untrackedValue !== object { cell.value = object }
       return
     }
-    objects[id] = Cell(object, name: "\(Object.self) in \(name)")
+    let cell = Cell<AnyObject?>(object, name: "\(Object.self) in \(name)")
+    cell.role = .environment
+    objects[id] = cell
     if isReadThrough { presence.overridesChanged(for: Object.self) }
   }
 

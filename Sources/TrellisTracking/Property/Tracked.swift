@@ -33,6 +33,9 @@ public struct Tracked<Value>: TrackedStorage {
   /// The cell, for reflection-based naming.
   var trackingSource: TrackingSource { cell }
 
+  /// The current value, for reflection-based naming.
+  var storedValue: Any { cell.value }
+
   @inlinable
   init(cell: TrackedCell<Value>) {
     self.cell = cell

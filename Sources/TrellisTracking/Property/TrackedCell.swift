@@ -60,6 +60,8 @@ final class IdentityTrackedCell<Value: AnyObject>: TrackedCell<Value>, @unchecke
 /// The storage of a tracked property, as reflection sees it in an object's fields.
 protocol TrackedStorage {
   var trackingSource: TrackingSource { get }
+  /// The current value, so that reflection can look inside it for further tracked objects.
+  var storedValue: Any { get }
 }
 
 /// A property name, boxed to live in an `AtomicLazyReference`.
