@@ -38,11 +38,12 @@ private struct OwnerBadge: View {
     host.flush()
     // The body reads `accent` (not overridden: the graph records a read of the key's
     // overrides), its state, and the list; each row reads its note's title. The edit re-ran
-    // row #2 only.
+    // row #2 only. Dotted lines: the list contains both rows.
     #expect(
       host.exportDOT(highlightingLastChange: true) == """
         digraph Trellis {
           // 9 nodes, 5 edges; an edge points from what was read to who read it.
+          // Dotted: the view above contains the view below.
           // Filled: changed or re-evaluated in the last change. Orange outline: marked stale by it.
           rankdir=LR;
           node [fontname="Helvetica", fontsize=11];
@@ -60,6 +61,8 @@ private struct OwnerBadge: View {
           n6 -> n0;
           n7 -> n2;
           n8 -> n3;
+          n0 -> n2 [style=dotted, color="#9e9e9e", arrowhead=none];
+          n0 -> n3 [style=dotted, color="#9e9e9e", arrowhead=none];
         }
 
         """)

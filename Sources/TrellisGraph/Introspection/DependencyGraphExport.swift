@@ -47,12 +47,26 @@ extension Graph {
     including roots: [GraphNode] = [], naming models: [Any] = [],
     highlightingLastChange: Bool = false
   ) -> String {
+    exportDOT(
+      including: roots, naming: models, containment: [],
+      highlightingLastChange: highlightingLastChange)
+  }
+
+  /// `exportDOT(including:naming:highlightingLastChange:)` with containment edges: each pair
+  /// (container, contained), such as a view's body and the body of a view inside it, is drawn
+  /// as a dotted line when both are exported. For hosts that know a tree the graph does not.
+  package func exportDOT(
+    including roots: [GraphNode], naming models: [Any],
+    containment: [(GraphNode, GraphNode)], highlightingLastChange: Bool
+  ) -> String {
     var export = DependencyGraphExport(store: store)
     export.collect(effectsOf: self, extraRoots: roots)
-    let log = highlightingLastChange ? store.changeLog : nil
+    // The log is shared by the graphs of one store; only a graph that asked for it may use it,
+    // or whether a change is highlighted would depend on what another graph asked.
+    let log = highlightingLastChange && recordsLastChange ? store.changeLog : nil
     return export.dot(
-      naming: models, lastChange: log,
-      missingLog: highlightingLastChange && store.changeLog == nil)
+      naming: models, containment: containment.map { ($0.0.slot, $0.1.slot) }, lastChange: log,
+      missingLog: highlightingLastChange && log == nil)
   }
 }
 
@@ -119,7 +133,14 @@ struct DependencyGraphExport {
   }
 
   /// The DOT text of what `collect` found.
-  func dot(naming models: [Any], lastChange: ChangeLog?, missingLog: Bool) -> String {
+  func dot(
+    naming models: [Any], containment: [(Int32, Int32)], lastChange: ChangeLog?,
+    missingLog: Bool
+  ) -> String {
+    let contained = containment.compactMap { pair -> (Int, Int)? in
+      guard let container = idOfSlot[pair.0], let child = idOfSlot[pair.1] else { return nil }
+      return (container, child)
+    }
     // The models the exported cells hold first, then the caller's: objects are numbered in
     // that order.
     var roots: [Any] = []
@@ -133,6 +154,9 @@ struct DependencyGraphExport {
       "  // \(vertices.count) nodes, \(edges.count) edges; "
         + "an edge points from what was read to who read it.",
     ]
+    if !contained.isEmpty {
+      lines.append("  // Dotted: the view above contains the view below.")
+    }
     if missingLog {
       lines.append(
         "  // The last change is not highlighted: it was not recorded. "
@@ -182,6 +206,10 @@ struct DependencyGraphExport {
       lines.append("  n\(id) [\(attributes.joined(separator: ", "))];")
     }
     for (from, to) in edges { lines.append("  n\(from) -> n\(to);") }
+    for (container, child) in contained {
+      lines.append(
+        "  n\(container) -> n\(child) [style=dotted, color=\"#9e9e9e\", arrowhead=none];")
+    }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
