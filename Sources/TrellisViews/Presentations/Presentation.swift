@@ -157,6 +157,7 @@ struct PresentedContent: View {
         node.environment.setObject(DismissingButtons(dismiss: view.dismiss))
       }
     }
+    node.parts.part(DismissPart.self) { DismissPart(isPresentation: true) }.dismiss = view.dismiss
     node.updateChild(.index(0), view.content)
   }
 }

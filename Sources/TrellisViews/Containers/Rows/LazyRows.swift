@@ -108,7 +108,7 @@ final class LazyRowsPart: NodePart {
   /// them (untracked).
   private func runPass() {
     guard node.isMounted, let collect else { return }
-    var collector = RowCollector()
+    var collector = RowCollector(node: node)
     collect(&collector)
     let total = collector.count
     let range = realizedRange(total: total)
@@ -244,6 +244,7 @@ final class LazyRowsPart: NodePart {
       guard isGone else { continue }
       if row.node.isMounted { node.host.unmount(row.node) }
       rows[row.key] = nil
+      if let id = row.key.id { segments[row.key.path]?.onRemove?([id]) }
     }
   }
 

@@ -28,6 +28,10 @@ struct RowCollector {
   /// The modifiers around the part being walked, outermost first.
   private var wrappers: [@MainActor (any View) -> any View] = []
   private var section: Int?
+  /// The lazy container collecting, which keeps the state of `ForEach($items)` bindings.
+  let node: ViewNode?
+
+  init(node: ViewNode? = nil) { self.node = node }
 
   /// Adds the rows of `view`, found at `position` in the structure around it.
   mutating func collect<Content: View>(_ view: Content, at position: Int) {
@@ -55,13 +59,15 @@ struct RowCollector {
   /// Adds `count` rows whose ids and views `id` and `view` give, one row at a time.
   mutating func addRows(
     count: Int, data: RowData, id: @escaping @MainActor (Int) -> AnyHashable,
-    view: @escaping @MainActor (Int) -> any View
+    view: @escaping @MainActor (Int) -> any View,
+    onRemove: (@MainActor ([AnyHashable]) -> Void)? = nil
   ) {
     let wrap = wrapping()
-    append(
-      RowSegment(
-        count: count, path: path, section: section, id: id, data: data,
-        row: { index in CollectedRow(view: view(index), wrap: wrap, implicitTag: id(index)) }))
+    var segment = RowSegment(
+      count: count, path: path, section: section, id: id, data: data,
+      row: { index in CollectedRow(view: view(index), wrap: wrap, implicitTag: id(index)) })
+    segment.onRemove = onRemove
+    append(segment)
   }
 
   /// Walks `body` with `modifier` applied to every row it adds.
@@ -159,6 +165,8 @@ struct RowSegment {
   let id: (@MainActor (Int) -> AnyHashable)?
   /// The `ForEach`'s data, to tell whether it changed.
   var data: RowData?
+  /// Told the ids of this segment's rows that left the content.
+  var onRemove: (@MainActor ([AnyHashable]) -> Void)?
   /// Row `index`.
   let row: @MainActor (Int) -> CollectedRow
 
@@ -265,9 +273,12 @@ extension ForEach: RowContent {
     let identify = self.identify
     let content = self.content
     let start = data.startIndex
+    let onRemove = rows.node.flatMap { node in
+      (data as? any ElementBindingSource)?.attach(to: node)
+    }
     rows.addRows(
       count: data.count, data: RowData(data),
       id: { index in AnyHashable(identify(data[data.index(start, offsetBy: index)])) },
-      view: { index in content(data[data.index(start, offsetBy: index)]) })
+      view: { index in content(data[data.index(start, offsetBy: index)]) }, onRemove: onRemove)
   }
 }
