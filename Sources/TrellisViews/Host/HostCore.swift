@@ -283,23 +283,33 @@ public struct ViewHostOptions: Sendable {
   /// How many rows a lazy container (`List`, `LazyVStack`, `LazyHStack`) shows before a
   /// renderer (or `ViewHost.scroll(toRow:visibleRows:)`) reports a viewport for it: the first
   /// ones. Default 20.
-  public var defaultViewportRows = 20
+  public var defaultViewportRows: Int
   /// How many rows beyond each end of the viewport a lazy container realizes (and appears),
   /// so that a short scroll finds them ready. Default 2.
-  public var lazyOverscan = 2
+  public var lazyOverscan: Int
   /// How many realized rows a lazy container keeps, hidden with their state, once they are
   /// scrolled out; beyond it the rows shown least recently are destroyed (their state is
   /// lost, as if they had never been shown). Default 1,000.
-  public var lazyRowRetention = 1_000
+  public var lazyRowRetention: Int
 
   /// Creates options.
   /// - Parameters:
   ///   - logsUpdates: log body runs, reasons and lifecycle events (default true).
   ///   - maximumRounds: the round limit (default 100).
   ///   - keepsTree: keep the rendered tree (default true).
-  public init(logsUpdates: Bool = true, maximumRounds: Int = 100, keepsTree: Bool = true) {
+  ///   - defaultViewportRows: rows a lazy container shows before a viewport is reported
+  ///     (default 20).
+  ///   - lazyOverscan: rows realized beyond each end of a lazy container's viewport (default 2).
+  ///   - lazyRowRetention: hidden rows a lazy container keeps with their state (default 1,000).
+  public init(
+    logsUpdates: Bool = true, maximumRounds: Int = 100, keepsTree: Bool = true,
+    defaultViewportRows: Int = 20, lazyOverscan: Int = 2, lazyRowRetention: Int = 1_000
+  ) {
     self.logsUpdates = logsUpdates
     self.maximumRounds = maximumRounds
     self.keepsTree = keepsTree
+    self.defaultViewportRows = defaultViewportRows
+    self.lazyOverscan = lazyOverscan
+    self.lazyRowRetention = lazyRowRetention
   }
 }
