@@ -6,7 +6,8 @@ import Synchronization
 /// stable identity for the registrar without any key-path hashing, and so that in-place
 /// mutation (`model.items.append(x)`) can yield the storage directly, keeping copy-on-write
 /// buffers unique.
-public class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
+@usableFromInline
+class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
   /// The stored value. Access is as thread-safe as the enclosing class makes it, exactly like a
   /// macro-generated `_title` backing field.
   @exclusivity(unchecked)
