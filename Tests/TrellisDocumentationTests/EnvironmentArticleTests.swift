@@ -1,7 +1,7 @@
 import Testing
 import Trellis
 
-// The code of the article "The environment" (Trellis.docc/Environment.md).
+// The code of the article "The environment" (Trellis.docc/TheEnvironment.md).
 
 struct ThemeKey: EnvironmentKey {
   static let defaultValue = "plain"
@@ -34,6 +34,21 @@ struct Panel: View {
         UnthemedLabel(title: "Footer")
       }
       .environment(\.theme, "dark")
+    }
+  }
+}
+
+struct ThemePicker: View {
+  @State private var theme = "dark"
+
+  var body: some View {
+    VStack {
+      Button("Use light") { theme = "light" }
+      VStack {
+        ThemedLabel(title: "Body")
+        UnthemedLabel(title: "Footer")
+      }
+      .environment(\.theme, theme)
     }
   }
 }
@@ -74,6 +89,18 @@ struct OptionalUserBadge: View {
     host.flush()
     #expect(host.tree.texts == ["Header in mint", "Body in dark", "Footer"])
     #expect(host.bodyRuns.map(\.description) == ["ThemedLabel: ThemeKey in root"])
+  }
+
+  @Test func aValueChangedByAModifierReRunsTheModifiersViewAndTheReadersOnly() {
+    let host = ViewHost(ThemePicker(), executor: .manual)
+    host.clearLogs()
+    host.tap("Use light")
+    host.flush()
+    #expect(host.tree.texts == ["Use light", "Body in light", "Footer"])
+    #expect(
+      host.bodyRuns.map(\.description) == [
+        "ThemePicker: @State ThemePicker.theme", "ThemedLabel: ThemeKey in ThemePicker",
+      ])
   }
 
   @Test func objectsAreFoundByType() {
