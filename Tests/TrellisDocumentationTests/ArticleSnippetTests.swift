@@ -70,7 +70,8 @@ struct ArticleSnippet {
 
   @Test func everySwiftBlockOfEveryArticleIsInADocumentationTest() throws {
     let articles = try Self.files(in: Self.catalog, withExtension: "md")
-    #expect(articles.count >= 10, "expected the landing page and nine articles in \(Self.catalog.path)")
+    #expect(
+      articles.count >= 10, "expected the landing page and nine articles in \(Self.catalog.path)")
     let tests = try Self.files(in: Self.testsFolder, withExtension: "swift")
       .filter { $0.lastPathComponent != "ArticleSnippetTests.swift" }
       .map { Self.stripped(try String(contentsOf: $0, encoding: .utf8)) }

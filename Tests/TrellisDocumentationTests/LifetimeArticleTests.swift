@@ -154,6 +154,8 @@ struct Search: View {
     await host.waitForTasks()
     #expect(journal.lines.sorted() == ["a cancelled", "load b"])
     #expect(
-      host.events.map(\.description) == ["task start Search", "task cancel Search", "task start Search"])
+      host.events.map(\.description) == [
+        "task start Search", "task cancel Search", "task start Search",
+      ])
   }
 }
