@@ -29,6 +29,18 @@ struct AccountCard: View {
   }
 }
 
+struct Headline: View {
+  let account: Account
+  @State private var showsCity = true
+
+  var body: some View {
+    VStack {
+      Button("Hide city") { showsCity = false }
+      Text(showsCity ? "\(account.name) of \(account.city)" : account.name)
+    }
+  }
+}
+
 final class LegacyAccount: ObjectTrackable {
   let objectChanges = ObjectChangeNotifier()
   @ObjectTracked var name = "Ann"
@@ -81,6 +93,21 @@ struct GreetingScreen: View {
     account.city = "Bergen"
     host.flush()
     #expect(host.bodyRuns.map(\.description) == ["CityLabel: Account.city"])
+  }
+
+  @Test func aBodyDependsOnWhatItsLastRunRead() {
+    let account = Account()
+    let host = ViewHost(Headline(account: account), executor: .manual)
+    host.tap("Hide city")
+    host.flush()
+    host.clearLogs()
+    account.city = "Bergen"
+    host.flush()
+    #expect(host.bodyRuns.isEmpty)
+    account.name = "Bo"
+    host.flush()
+    #expect(host.bodyRuns.map(\.description) == ["Headline: Account.name"])
+    #expect(host.tree.texts == ["Hide city", "Bo"])
   }
 
   @Test func anObjectTrackedWriteReRunsEveryBodyThatReadTheObject() {
