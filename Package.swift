@@ -69,6 +69,8 @@ let package = Package(
     .testTarget(name: "TrellisViewsTests", dependencies: ["TrellisViews", "Trellis"]),
     .testTarget(name: "NotesDemoTests", dependencies: ["NotesDemo"]),
     .testTarget(name: "TrellisTerminalTests", dependencies: ["TrellisTerminal"]),
+    // The code blocks of the DocC articles (Sources/Trellis/Trellis.docc), compiled and checked.
+    .testTarget(name: "TrellisDocumentationTests", dependencies: ["Trellis"]),
   ],
   swiftLanguageModes: [.v6]
 )
