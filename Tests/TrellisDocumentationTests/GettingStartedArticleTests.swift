@@ -98,7 +98,7 @@ struct GroceriesView: View {
     #expect(
       host.dump() == """
         GroceriesView
-          List
+          List rows=0..<2/2
             GroceryRow #1
               Text "Milk"
             GroceryRow #2

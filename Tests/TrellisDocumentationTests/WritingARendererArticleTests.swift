@@ -78,6 +78,7 @@ final class OutlineRenderer: Renderer {
         "insert Text@8 into GroceryRow@7 at 0",
         "insert GroceryRow@7 into List@2 at 2",
         #"setText Text@4 "Oat milk""#,
+        "setAttributes List@2 rows=0..<3/3",
       ])
   }
 }
