@@ -50,7 +50,7 @@ private struct StackHolder: DynamicProperty, RuntimeOwnedProperty {
 }
 
 /// The rendered stack: root, then one destination per path value.
-struct NavigationStackContent<Data: Hashable, Root: View>: View {
+struct NavigationStackContent<Data: Hashable, Root: View>: View, _PrimitiveView {
   let root: Root
   let path: [Data]
   let holder: String
@@ -64,6 +64,7 @@ struct NavigationStackContent<Data: Hashable, Root: View>: View {
       node.environment.setObject(registry)
       return registry
     }
+    node.showsNavigationTitle(of: .firstChild)
     registry.push = { value in
       guard let value = value as? Data else { return false }
       view.push(value)
@@ -93,11 +94,13 @@ struct NavigationStackContent<Data: Hashable, Root: View>: View {
 }
 
 /// A pushed destination, shown in the tree as `Destination` above its content.
-struct NavigationDestinationView: View {
+struct NavigationDestinationView: View, _PrimitiveView {
   let content: AnyView
 
   static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: .navigationDestination, content: view.content)
+    node.setContainer(kind: .navigationDestination)
+    node.showsNavigationTitle(of: .allChildren)
+    node.updateChild(.index(0), view.content)
   }
 }
 
@@ -144,8 +147,10 @@ extension View {
     modifier(NavigationDestinationModifier(destination: destination))
   }
 
-  /// Sets the title of the enclosing navigation destination, like SwiftUI's
-  /// `navigationTitle(_:)`. Shown as `title="…"` on the view's first element.
+  /// Sets the title of the enclosing navigation level, like SwiftUI's `navigationTitle(_:)`:
+  /// a preference (`NavigationTitleKey`) that the level reads and shows as `title="…"` (on a
+  /// pushed destination's `Destination` element; at the stack's root, on the root's first
+  /// element). An outer title replaces inner ones; of siblings, the first in tree order wins.
   /// - Parameter title: the title.
   /// - Returns: the modified view.
   public func navigationTitle<S: StringProtocol>(
@@ -156,7 +161,9 @@ extension View {
 }
 
 /// The modifier behind `navigationDestination(for:destination:)`.
-public struct NavigationDestinationModifier<Value: Hashable, Destination: View>: ViewModifier {
+public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
+  _PrimitiveViewModifier
+{
   /// A built-in modifier has no body.
   public typealias Body = Never
   let destination: @MainActor (Value) -> Destination
@@ -181,25 +188,24 @@ public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
   }
 }
 
-/// The modifier behind `navigationTitle(_:)`.
-public struct NavigationTitleModifier: ViewModifier {
+/// The modifier behind `navigationTitle(_:)`: the `NavigationTitleKey` preference.
+public struct NavigationTitleModifier: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let title: String
 
-  /// Gives the modified view's first element the title as an attribute.
+  /// Sets the title preference, which the enclosing navigation level shows.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
-    node.setTransparent(isModifier: true)
-    node.setAttributes([.navigationTitle(modifier.title)])
-    node.updateModifier(content: content)
+    PreferenceWritingModifier<NavigationTitleKey>._apply(
+      PreferenceWritingModifier(value: modifier.title), to: content, in: node)
   }
 }
 
 /// A button that pushes `value` on the enclosing `NavigationStack`, like SwiftUI's
 /// `NavigationLink(value:label:)`. Headless: a host taps it with `ViewHost.tap(_:)`.
-public struct NavigationLink<Label: View, Value: Hashable>: View {
+public struct NavigationLink<Label: View, Value: Hashable>: View, _PrimitiveView {
   let value: Value
   let label: Label
 

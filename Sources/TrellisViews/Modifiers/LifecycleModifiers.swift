@@ -22,7 +22,7 @@ extension View {
 }
 
 /// The modifier behind `onAppear` and `onDisappear`.
-public struct AppearanceModifier: ViewModifier {
+public struct AppearanceModifier: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let onAppear: (@MainActor () -> Void)?
@@ -71,7 +71,7 @@ extension View {
 }
 
 /// The modifier behind `onChange(of:initial:_:)`.
-public struct ChangeModifier<Value: Equatable>: ViewModifier {
+public struct ChangeModifier<Value: Equatable>: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let value: Value
