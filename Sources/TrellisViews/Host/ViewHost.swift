@@ -188,7 +188,7 @@ public final class ViewHost {
 /// does.
 @MainActor
 public final class RendererConnection {
-  private weak var core: HostCore?
+  weak var core: HostCore?
 
   init(core: HostCore) { self.core = core }
 
