@@ -39,9 +39,12 @@ public struct FocusState<Value: Hashable>: DynamicProperty, RuntimeOwnedProperty
 
   /// A focus state passed to `.focused(_:)`, `.focused(_:equals:)` or another view, like
   /// SwiftUI's `FocusState.Binding`.
+  ///
+  /// As a view's input it compares by the state it binds (two bindings to one state are the
+  /// same input).
   @propertyWrapper
   @MainActor
-  public struct Binding {
+  public struct Binding: ObjectIdentityInput {
     let box: FocusStateBox<Value>
 
     /// The focus as the state sees it; assigning moves the focus.
