@@ -95,7 +95,7 @@ public final class RecordingRenderer: Renderer {
 
     /// `create Text@7 "title"`, `insert Text@7 into VStack@2 at 0`,
     /// `move Row@4 in VStack@2 from 3 to 0`, `remove Row@4 from VStack@2 at 1`,
-    /// `setText Text@7 "new"`, `setAttributes Toggle@3 isOn=true`.
+    /// `setText Text@7 "new"`, `setAttributes Toggle@3 isOn=true` (`[]` for no attributes).
     public var description: String {
       switch self {
       case .create(let element):
@@ -113,7 +113,7 @@ public final class RecordingRenderer: Renderer {
       case .setText(let text, let element):
         return "setText \(element) \(text.map { "\"\($0)\"" } ?? "nil")"
       case .setAttributes(let attributes, let element):
-        return "setAttributes \(element) \(attributes)"
+        return "setAttributes \(element) \(attributes.isEmpty ? "[]" : attributes.description)"
       }
     }
   }
