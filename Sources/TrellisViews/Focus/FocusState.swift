@@ -110,6 +110,9 @@ final class FocusStateStorage<Value: Hashable> {
     host.writeState(id, named: cell.name) { [weak host] in
       cell.value = value
       host?.focus.stateWasWritten(id)
+      // The focus follows at the settle even when no body reads the state: ask for a cycle
+      // (inside one, the round's end sees the pending settle).
+      host?.workScheduled()
     }
   }
 

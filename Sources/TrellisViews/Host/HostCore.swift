@@ -135,7 +135,7 @@ final class HostCore {
         let writes = deferredWrites
         deferredWrites = []
         for write in writes { write() }
-        action = cycle.writesApplied(hasPendingWork: graph.hasPendingWork)
+        action = cycle.writesApplied(hasPendingWork: hasPendingWork)
       case .settle:
         settle()
         action = cycle.settled(hasPendingWork: graph.hasPendingWork)
@@ -145,7 +145,7 @@ final class HostCore {
         action = cycle.committed()
       case .runLifecycle:
         runLifecycleActions()
-        action = cycle.lifecycleRan(hasPendingWork: graph.hasPendingWork)
+        action = cycle.lifecycleRan(hasPendingWork: hasPendingWork)
       case .stop(let rounds):
         reportUpdateCycle(rounds: rounds)
         action = cycle.stopped()
@@ -171,6 +171,10 @@ final class HostCore {
           + "re-runs or recreates the view that writes it (look for an .id or onAppear feeding "
           + "back)."))
   }
+
+  /// Whether another round has work: stale bodies, or a focus state written that no body
+  /// reads (the focus still has to follow it at the settle).
+  private var hasPendingWork: Bool { graph.hasPendingWork || focus.needsSettle }
 
   /// What depends on the whole tree being reconciled: preference values are collected and
   /// the focus follows focus states written by the app, controls removed and controls

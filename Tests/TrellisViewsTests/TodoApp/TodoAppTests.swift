@@ -44,6 +44,11 @@ import Trellis
     #expect(rows(host) == ["Buy milk", "Walk dog"])
     #expect(store.items.map(\.title) == ["Buy milk", "Walk dog"])
     #expect(host.tree.texts.contains("2 left, 0 done"))
+
+    // Changing the filter takes the focus from the field (`.onChange(of:)` with no values).
+    #expect(host.select("Done", in: "Filter"))
+    host.flush()
+    #expect(host.focusedControl == nil)
   }
 
   @Test func togglingARowRerunsTheRowAndTheCountsAndTheDoneCountFlowsUp() {

@@ -164,8 +164,35 @@ struct FocusForm: View {
   }
 }
 
+/// Writes its focus state without reading it.
+struct BlindFocus: View {
+  @FocusState private var isFocused: Bool
+  @State private var text = ""
+
+  var body: some View {
+    VStack {
+      TextField("Field", text: $text).focused($isFocused)
+      Button("Focus") { isFocused = true }
+      Button("Blur") { isFocused = false }
+    }
+    .onAppear { isFocused = true }
+  }
+}
+
 @MainActor
 @Suite struct FocusTests {
+  @Test func aFocusStateThatNoBodyReadsStillMovesTheFocus() {
+    // Written by a lifecycle action: the cycle takes another round to settle the focus.
+    let host = ViewHost(BlindFocus(), executor: .manual)
+    #expect(host.focusedControl == "Field")
+    #expect(host.tap("Blur"))
+    host.flush()
+    #expect(host.focusedControl == nil)
+    #expect(host.tap("Focus"))
+    host.flush()
+    #expect(host.focusedControl == "Field")
+  }
+
   @Test func focusMovesInTreeOrderAndWritesTheFocusStates() {
     let probe = Probe()
     let host = ViewHost(FocusForm(probe: probe), executor: .manual)
