@@ -75,4 +75,15 @@ struct StoredCounter: View {
     first.flush()
     #expect(first.tree.texts == ["count 5 set"])
   }
+
+  @Test func aMissingEnvironmentObjectStopsTheProcessWithSwiftUIsMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = await MainActor.run { ViewHost(ThemeReader(), executor: .manual) }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      message.contains(
+        "No ObjectTrackable object of type Theme found. A View.environmentObject(_:) for Theme "
+          + "may be missing as an ancestor of this view (ThemeReader)."))
+  }
 }
