@@ -248,3 +248,62 @@ struct BlindFocus: View {
     #expect(diagnostics.map(\.message) == ["No control titled \"Fourth\" is in the tree."])
   }
 }
+
+struct EdgeControls: View {
+  let probe: Probe
+  @State private var level = 2
+  @State private var notes = ""
+  @State private var choice = 0
+
+  var body: some View {
+    VStack {
+      Stepper("Level", value: $level, in: 0...2) { editing in
+        probe.log.append("editing \(editing)")
+      }
+      TextEditor(text: $notes)
+      Picker("Choice", selection: $choice) {
+        Text("Zero").tag(0)
+        Text("Wrong").tag("0")
+      }
+      Text("\(level)|\(notes)|\(choice)")
+    }
+  }
+}
+
+@MainActor
+@Suite struct ControlEdgeTests {
+  @Test func aStepperStaysInItsBoundsAndReportsEditing() {
+    let probe = Probe()
+    let host = ViewHost(EdgeControls(probe: probe), executor: .manual)
+    #expect(host.increment("Level"))
+    host.flush()
+    #expect(host.tree.texts.last == "2||0")
+    #expect(host.decrement("Level"))
+    host.flush()
+    #expect(host.tree.texts.last == "1||0")
+    #expect(probe.log == ["editing true", "editing false", "editing true", "editing false"])
+  }
+
+  @Test func aTextEditorIsTypedIntoWhenFocused() {
+    let host = ViewHost(EdgeControls(probe: Probe()), executor: .manual)
+    let nothingFocused = GraphDiagnostics.capture { #expect(!host.type("a")) }
+    #expect(nothingFocused.count == 1)
+    #expect(host.focusNext())
+    #expect(host.focusNext())
+    #expect(host.type("line\nnext"))
+    host.flush()
+    #expect(host.tree.texts.last == "2|line\nnext|0")
+  }
+
+  @Test func anOptionTaggedWithAnotherTypeIsReportedAndNotSelected() {
+    let host = ViewHost(EdgeControls(probe: Probe()), executor: .manual)
+    let diagnostics = GraphDiagnostics.capture { #expect(!host.select("Wrong", in: "Choice")) }
+    #expect(
+      diagnostics.map(\.message) == [
+        "The option \"Wrong\" of the picker \"Choice\" in EdgeControls is tagged 0 (String), "
+          + "which is not a Int, the type of the picker's selection; nothing was selected. Tag "
+          + "it with a Int."
+      ])
+    #expect(host.select("Zero", in: "Choice"))
+  }
+}
