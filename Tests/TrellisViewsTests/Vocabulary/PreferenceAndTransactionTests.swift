@@ -172,6 +172,21 @@ struct AnimatedCounts: View {
     #expect(recorder.lastCommitAnimations == [])
   }
 
+  /// A documented difference from SwiftUI, which animates only what the animated write caused.
+  @Test func aPlainWriteFlushedWithAnAnimatedOneSharesItsTransaction() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(AnimatedCounts(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    withAnimation(.linear) { counts.second = 1 }
+    counts.first = 1
+    host.flush()
+    #expect(
+      recorder.lastCommitAnimations == [
+        "setText Text@3 \"first 1\" ~ linear(0.35)", "setText Text@6 \"second 1\" ~ linear(0.35)",
+      ])
+  }
+
   @Test func aTransactionModifierRemovesTheAnimationBelowIt() {
     let counts = Counts()
     let recorder = RecordingRenderer()
