@@ -150,9 +150,8 @@ extension ViewHost {
           kind: .invalidInput, nodes: [option],
           message:
             "The option \"\(option)\" of the \(pickerName) is tagged \(matches[0].tag.base) "
-            + "(\(Swift.type(of: matches[0].tag.base))), which is not a \(part.selectionType), the "
-            + "type of the picker's selection; nothing was selected. Tag it with a "
-            + "\(part.selectionType)."))
+            + "(\(Swift.type(of: matches[0].tag.base))), but the picker's selection is of type "
+            + "\(part.selectionType); nothing was selected. Tag it with a value of that type."))
       return false
     }
     return true

@@ -301,8 +301,8 @@ struct EdgeControls: View {
     #expect(
       diagnostics.map(\.message) == [
         "The option \"Wrong\" of the picker \"Choice\" in EdgeControls is tagged 0 (String), "
-          + "which is not a Int, the type of the picker's selection; nothing was selected. Tag "
-          + "it with a Int."
+          + "but the picker's selection is of type Int; nothing was selected. Tag it with a "
+          + "value of that type."
       ])
     #expect(host.select("Zero", in: "Choice"))
   }
