@@ -91,8 +91,26 @@ struct TitledScreen: View {
   }
 }
 
+struct LocalePrice: View {
+  var body: some View {
+    Text(1234.5, format: .number)
+  }
+}
+
 @MainActor
 @Suite struct TextVocabularyTests {
+  @Test func formattedTextsFollowTheLocaleWithoutRerunningABody() {
+    let host = ViewHost(LocalePrice(), executor: .manual)
+    host.environment[\.locale] = Locale(identifier: "en_US")
+    host.flush()
+    #expect(host.tree.texts == ["1,234.5"])
+    host.clearLogs()
+    host.environment[\.locale] = Locale(identifier: "de_DE")
+    host.flush()
+    #expect(host.tree.texts == ["1.234,5"])
+    #expect(host.runLog == [])
+  }
+
   @Test func concatenationAndFormatsMakeOneTextWithRuns() {
     let host = ViewHost(Texts(count: 3), executor: .manual)
     #expect(host.tree.texts == ["Total: 3 items", "25%", "value 3.14", "verbatim"])
