@@ -9,7 +9,7 @@ import TrellisGraph
 ///   destination in the next column. A nil value makes a link that does nothing.
 /// - `NavigationLink(destination:)` pushes its destination view, above the path's levels;
 ///   tapping it again while pushed does nothing.
-public struct NavigationLink<Label: View, Destination: View>: View {
+public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveView {
   let value: AnyHashable?
   let valueDescription: String
   let destination: Destination?

@@ -198,7 +198,7 @@ extension View {
 
 /// An alert's or a dialog's content: its title as a `Text`, its message, then its actions (an
 /// `OK` button when it has none).
-struct DialogContent<Message: View, Actions: View>: View {
+struct DialogContent<Message: View, Actions: View>: View, _PrimitiveView {
   let title: String
   let message: Message
   let actions: Actions
