@@ -165,13 +165,16 @@ final class TabViewPart: NodePart {
     }
     for (key, tab) in tabs where kept[key] == nil { host.unmount(tab) }
     let itemKeys = Set(all.map(\.key))
-    for (key, item) in items where !itemKeys.contains(key) || !itemNodes.contains(where: { $0 === item }) {
+    for (key, item) in items
+    where !itemKeys.contains(key) || !itemNodes.contains(where: { $0 === item }) {
       host.unmount(item)
       items[key] = nil
     }
     tabs = kept
     let children = (shown.map { [$0] } ?? []) + hidden + itemNodes
-    if node.children.count != children.count || !zip(node.children, children).allSatisfy({ $0 === $1 }) {
+    if node.children.count != children.count
+      || !zip(node.children, children).allSatisfy({ $0 === $1 })
+    {
       node.children = children
       host.markChildrenChanged(of: node)
     }

@@ -238,7 +238,7 @@ extension ViewHost {
     let wantsDelete = part == DeletePart.self
     for node in nodes(where: { $0.parts.contains(EditableRowPart.self) }) {
       guard let editing = node.parts[EditableRowPart.self],
-        (wantsDelete ? editing.actions.delete != nil : editing.actions.move != nil),
+        wantsDelete ? editing.actions.delete != nil : editing.actions.move != nil,
         node.isRow(titled: row)
       else { continue }
       matches.append(

@@ -56,7 +56,9 @@ extension View {
 }
 
 /// The modifier behind `navigationDestination(for:destination:)`.
-public struct NavigationDestinationModifier<Value: Hashable, Destination: View>: _PrimitiveViewModifier {
+public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
+  _PrimitiveViewModifier
+{
   /// A built-in modifier has no body.
   public typealias Body = Never
   let destination: @MainActor (Value) -> Destination

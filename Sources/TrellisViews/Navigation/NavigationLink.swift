@@ -130,7 +130,8 @@ final class DestinationLinkPart: NodePart {
     let owner = ObjectIdentifier(self)
     guard let levels, !levels.contains(owner: owner) else { return }
     levels.set(
-      owner: owner, key: AnyHashable(true), content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
+      owner: owner, key: AnyHashable(true),
+      content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
       dismiss: { [weak self] in self?.pop() })
   }
 
@@ -139,7 +140,8 @@ final class DestinationLinkPart: NodePart {
     let owner = ObjectIdentifier(self)
     guard let levels, levels.contains(owner: owner) else { return }
     levels.set(
-      owner: owner, key: AnyHashable(true), content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
+      owner: owner, key: AnyHashable(true),
+      content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
       dismiss: { [weak self] in self?.pop() })
   }
 

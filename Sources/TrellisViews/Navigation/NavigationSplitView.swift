@@ -226,7 +226,8 @@ struct SplitColumn<Base: View>: View, _PrimitiveView {
     node.updateChildren { children in
       if let shown = view.shown {
         children.update(
-          .id(AnyHashable(shown.key)), NavigationLevel(content: shown.content, dismiss: shown.dismiss))
+          .id(AnyHashable(shown.key)),
+          NavigationLevel(content: shown.content, dismiss: shown.dismiss))
       } else {
         children.update(.index(0), view.base)
       }

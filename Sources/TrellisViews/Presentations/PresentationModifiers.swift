@@ -133,7 +133,8 @@ extension View {
       PresentationModifier(
         source: PresentationSource(kind: .alert, isPresented: shown, buttonsDismiss: true) {
           guard let data else { return AnyView(EmptyView()) }
-          return AnyView(DialogContent(title: title, message: message(data), actions: actions(data)))
+          return AnyView(
+            DialogContent(title: title, message: message(data), actions: actions(data)))
         }, onDismiss: nil))
   }
 

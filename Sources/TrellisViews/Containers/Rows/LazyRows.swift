@@ -185,7 +185,8 @@ final class LazyRowsPart: NodePart {
       if let editing = entry.editing {
         realized.node.parts.part(EditableRowPart.self) { editing }.update(from: editing)
       } else if let stale = realized.node.parts[EditableRowPart.self] {
-        stale.update(from: EditableRowPart(actions: RowEditActions(), offset: 0, rowCount: 0, listName: ""))
+        stale.update(
+          from: EditableRowPart(actions: RowEditActions(), offset: 0, rowCount: 0, listName: ""))
       }
       host.show(realized.node, in: parent)
       if let selection {
