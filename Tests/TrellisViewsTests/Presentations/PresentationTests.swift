@@ -54,9 +54,9 @@ struct DismissibleSheet: View {
 
   var body: some View {
     Text(isShown ? "shown" : "dismissed")
-      .sheet(isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") }) {
-        ClosingContent(probe: probe)
-      }
+      .sheet(
+        isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") },
+        content: { ClosingContent(probe: probe) })
   }
 }
 
