@@ -44,6 +44,12 @@ struct Unmounted: View {
   var body: some View { Text("value \(value)") }
 }
 
+struct UnmountedReader: View {
+  @Environment(\.accent) var accent
+  @Environment(Store.self) var store: Store?
+  var body: some View { Text(accent) }
+}
+
 final class Store: Trackable {
   @Tracked var name: String
   init(name: String) { _name = Tracked(wrappedValue: name) }
@@ -128,6 +134,28 @@ struct StoreScreen: View {
     #expect(
       diagnostics.dropFirst().first?.message.hasPrefix(
         "@State Unmounted.value (State<Int>) was written outside") == true)
+  }
+
+  @Test func environmentOutsideAMountedViewIsReportedOnceAndReadsTheDefault() {
+    let view = UnmountedReader()
+    var accents: [String] = []
+    var stores: [Store?] = []
+    let diagnostics = GraphDiagnostics.capture {
+      accents.append(view.accent)
+      accents.append(view.accent)
+      stores.append(view.store)
+    }
+    #expect(accents == ["blue", "blue"])
+    #expect(stores.count == 1 && stores[0] == nil)
+    #expect(diagnostics.map(\.nodes) == [["@Environment(String)"], ["@Environment(Store?)"]])
+    #expect(
+      diagnostics.map(\.message) == [
+        "@Environment(String) was read outside of a mounted view's body, so it has no "
+          + "environment; the key's default value is returned. Read it in `body`, or pass the "
+          + "value in.",
+        "@Environment(Store?) was read outside of a mounted view's body, so it has no "
+          + "environment; nil is returned. Read it in `body`, or pass the value in.",
+      ])
   }
 
   @Test func aMissingEnvironmentObjectIsAnErrorNamingTheTypeAndTheReader() {

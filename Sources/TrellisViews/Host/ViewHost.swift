@@ -135,7 +135,8 @@ public final class ViewHost {
   public var bodyRuns: [BodyRun] { core.bodyRuns }
 
   /// How many times bodies of views with this display name (`Counter`, `NoteRow #3`) or type
-  /// name (`NoteRow`) ran. When updates are not logged, only type names are counted.
+  /// name (`NoteRow`) ran since the host was made or `clearLogs()` last ran. When updates are
+  /// not logged, only type names are counted.
   /// - Parameter view: a display name or a type name.
   /// - Returns: the count.
   public func bodyCount(of view: String) -> Int {

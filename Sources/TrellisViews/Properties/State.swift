@@ -14,9 +14,11 @@ import TrellisGraph
 /// - assigning an equal value (for `Equatable` values) changes nothing.
 ///
 /// Bad input, reported through `GraphDiagnostics`:
-/// - writing it while a body of the same host is being evaluated reports "modifying state
-///   during view update" once per state per update, naming the view and the state, and
-///   applies the write after the bodies have run (never re-entrantly; see `UpdateCycle`);
+/// - writing it while a body of the same host is being evaluated (SwiftUI's "modifying state
+///   during view update") reports a `modifiedDuringUpdate` diagnostic once per state per
+///   update, naming the view and the state ("Counter wrote @State Counter.count while its body
+///   was being evaluated; …"), and applies the write after the bodies have run (never
+///   re-entrantly; see `UpdateCycle`);
 /// - reading it from a view value that was never mounted (outside any body) reports it, naming
 ///   the view type and the property where they can be found, and returns the initial value;
 ///   writing it there reports it and is ignored.
