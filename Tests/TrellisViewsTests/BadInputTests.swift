@@ -76,12 +76,12 @@ struct StoreScreen: View {
   @Test func writingStateDuringBodyIsReportedAndDeferredWithoutReentry() {
     let probe = Probe()
     var host: ViewHost?
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(SelfWriter(probe: probe), executor: .manual)
     }
     #expect(
       diagnostics == [
-        GraphDiagnostic(
+        TrellisDiagnostic(
           kind: .modifiedDuringUpdate, nodes: ["SelfWriter", "@State SelfWriter.renders"],
           message:
             "SelfWriter wrote @State SelfWriter.renders while its body was being evaluated; the "
@@ -96,7 +96,7 @@ struct StoreScreen: View {
   @Test func writesThatBounceForeverStopAsAReportedUpdateCycle() {
     let host = ViewHost(Bouncer(), executor: .manual)
     host.clearLogs()
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host.tap("start")
       host.flush()
     }
@@ -107,7 +107,7 @@ struct StoreScreen: View {
     #expect(host.bodyCount(of: "Bouncer") == 100)
 
     host.clearLogs()
-    let later = GraphDiagnostics.capture {
+    let later = TrellisDiagnostics.capture {
       host.tap("stop")
       host.flush()
     }
@@ -118,7 +118,7 @@ struct StoreScreen: View {
   @Test func stateOutsideAMountedViewIsReportedReadsTheInitialValueAndIgnoresWrites() {
     let view = Unmounted()
     var values: [Int] = []
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       values.append(view.value)
       view.value = 9
       values.append(view.value)
@@ -140,7 +140,7 @@ struct StoreScreen: View {
     let view = UnmountedReader()
     var accents: [String] = []
     var stores: [Store?] = []
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       accents.append(view.accent)
       accents.append(view.accent)
       stores.append(view.store)
@@ -229,7 +229,7 @@ struct PagesScreen: View {
     let probe = Probe()
     let host = ViewHost(TwoSaveButtons(probe: probe), executor: .manual)
     var tapped = true
-    let diagnostics = GraphDiagnostics.capture { tapped = host.tap("Save") }
+    let diagnostics = TrellisDiagnostics.capture { tapped = host.tap("Save") }
     #expect(!tapped)
     #expect(probe.log == [])
     #expect(diagnostics.map(\.kind) == [.invalidInput])
@@ -238,7 +238,7 @@ struct PagesScreen: View {
       diagnostics.first?.message
         == "2 buttons are titled \"Save\" (in TwoSaveButtons, TwoSaveButtons); nothing was "
         + "tapped. Give them distinct titles.")
-    let missing = GraphDiagnostics.capture { tapped = host.tap("Load") }
+    let missing = TrellisDiagnostics.capture { tapped = host.tap("Load") }
     #expect(!tapped)
     #expect(missing.map(\.message) == ["No button titled \"Load\" is in the tree."])
   }
@@ -256,7 +256,7 @@ struct PagesScreen: View {
 
   @Test func aValueWithNoDestinationNamesTheViewThatHoldsTheStack() {
     var host: ViewHost?
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(PagesScreen(pages: Pages()), executor: .manual)
     }
     #expect(host?.tree.texts == ["root"])

@@ -22,8 +22,8 @@ extension ViewHost {
         let what =
           core.focus.focused.map { "the focused control is a \($0.noun)" }
           ?? "nothing has the focus"
-        GraphDiagnostics.report(
-          GraphDiagnostic(
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
             kind: .invalidInput, nodes: [],
             message: "No \(noun) has the focus (\(what)); \(effect). Focus one first."))
         return nil
@@ -41,8 +41,8 @@ extension ViewHost {
   func enabled(_ node: ViewNode, noun: String, title: String, effect: String) -> Bool {
     guard !node.isEnabledInEnvironment else { return true }
     let place = node.diagnosticName
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: [title],
         message: "The \(noun) \"\(title)\" in \(place) is disabled; \(effect)."))
     return false
@@ -105,8 +105,8 @@ extension ViewHost {
     core.focus.move(to: part)
     guard part.submit() > 0 else {
       let name = part.title.map { "\"\($0)\"" } ?? "the focused field"
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [part.title ?? ""],
           message:
             "Submitting \(name) in \(part.node.diagnosticName) ran nothing: no .onSubmit around "
@@ -133,8 +133,8 @@ extension ViewHost {
     let pickerName = "picker \"\(part.title ?? "")\" in \(part.node.diagnosticName)"
     guard matches.count == 1 else {
       let labels = options.compactMap { $0.node.title }.map { "\"\($0)\"" }
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [option],
           message:
             matches.isEmpty
@@ -145,8 +145,8 @@ extension ViewHost {
       return false
     }
     guard part.select(matches[0].tag) else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [option],
           message:
             "The option \"\(option)\" of the \(pickerName) is tagged \(matches[0].tag.base) "
@@ -177,8 +177,8 @@ extension ViewHost {
       return false
     }
     guard part.press(up: up) else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [part.title ?? ""],
           message:
             "The stepper \"\(part.title ?? "")\" in \(part.node.diagnosticName) has no "

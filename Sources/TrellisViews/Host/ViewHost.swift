@@ -23,7 +23,7 @@ import TrellisGraph
 /// - `bodyRuns` logs every body evaluation with its reasons; `bodyCount(of:)` counts them.
 ///
 /// If an update keeps scheduling work for `ViewHostOptions.maximumRounds` rounds, the host
-/// stops it and reports one `GraphDiagnostic.Kind.updateCycle` naming the views involved.
+/// stops it and reports one `TrellisDiagnostic.Kind.updateCycle` naming the views involved.
 /// Two hosts never share state, even for the same root type.
 @MainActor
 public final class ViewHost {
@@ -93,8 +93,8 @@ public final class ViewHost {
   /// - Parameter root: the new root value; must be of the mounted root's type.
   public func update<Root: View>(root: Root) {
     guard let node = core.root, node.viewTypeID == ObjectIdentifier(Root.self) else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(Root.self)"],
           message: "update(root:) got a \(Root.self), but the mounted root is another type."))
       return
@@ -162,8 +162,8 @@ public final class ViewHost {
   /// in the tree's size, without recursion. `Empty` when the host keeps no tree.
   public var tree: RenderedNode {
     guard let treeRenderer = core.treeRenderer else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [],
           message:
             "tree: this host was made with keepsTree: false, so it keeps no rendered tree."))
@@ -220,8 +220,8 @@ public final class RendererConnection {
     guard let core, let node = core.elements.owner(of: element), node.isMounted,
       let action = node.parts[ActionPart.self]
     else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(element)"],
           message: "activate(_:): element \(element) is gone or has no action."))
       return false

@@ -204,8 +204,8 @@ extension ViewHost {
     else { return false }
     let count = match.rowCount
     guard (0...count).contains(destination) else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [row],
           message:
             "move(\"\(row)\", toOffset: \(destination)): the list in \(match.listName) "
@@ -374,8 +374,8 @@ extension ViewHost {
       let actions = node.parts[SwipeActionsPart.self]?.edges[edge]
     else { return false }
     if action == nil, !actions.allowsFullSwipe {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [row],
           message:
             "The row \"\(row)\" in \(node.diagnosticName) does not allow a full swipe; name "
@@ -384,8 +384,8 @@ extension ViewHost {
     }
     let (titles, tapped) = actions.reveal(node, action)
     guard tapped else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [row, action ?? ""],
           message:
             "Swiping the row \"\(row)\" in \(node.diagnosticName) shows "

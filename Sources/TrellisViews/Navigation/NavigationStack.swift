@@ -239,8 +239,8 @@ final class NavigationStackPart: NodePart {
       guard node.isMounted else { return }
       for key in missing where reported.insert(key).inserted {
         let type = type(of: key.value.base)
-        GraphDiagnostics.report(
-          GraphDiagnostic(
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
             kind: .invalidInput, nodes: [registry.holder, "\(type)"],
             message:
               "NavigationStack in \(registry.holder) has \(key.value.base) on its path but no "

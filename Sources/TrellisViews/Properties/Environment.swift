@@ -45,8 +45,8 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
       }
       let reader = box.reader?.description ?? "the root view"
       let error = EnvironmentError.missingObject(type: "\(type)", reader: reader)
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [reader, "\(type)"], message: error.description))
       fatalError("Trellis: \(error.description)")
     }
@@ -86,8 +86,8 @@ final class EnvironmentBox {
   func reportUnmounted(_ type: String, outcome: String) {
     guard !reportedUnmounted else { return }
     reportedUnmounted = true
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: ["@Environment(\(type))"],
         message:
           "@Environment(\(type)) was read outside of a mounted view's body, so it has no "

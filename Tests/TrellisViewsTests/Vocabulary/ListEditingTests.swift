@@ -59,7 +59,7 @@ struct FruitList: View {
     host.flush()
     #expect(fruits.names == ["cherry", "apple"])
     #expect(probe.log == ["delete [1]", "move [0] to 2"])
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(!host.move("apple", toOffset: 3))
       #expect(!host.delete("banana"))
     }
@@ -80,7 +80,7 @@ struct FruitList: View {
     #expect(host.swipe("cherry"))
     #expect(host.swipe("apple", edge: .leading, tap: "Mark"))
     #expect(probe.log == ["archive banana", "pin cherry", "mark apple"])
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(!host.swipe("apple", edge: .leading))
       #expect(!host.swipe("apple", tap: "Share"))
     }
