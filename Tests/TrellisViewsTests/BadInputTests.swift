@@ -44,6 +44,18 @@ struct Unmounted: View {
   var body: some View { Text("value \(value)") }
 }
 
+struct LinkWithoutDestination: View {
+  @State private var path: [Int] = []
+  var body: some View {
+    NavigationStack(path: $path) {
+      VStack {
+        NavigationLink("Go", value: 5)
+        Text("depth \(path.count)")
+      }
+    }
+  }
+}
+
 struct UnmountedReader: View {
   @Environment(\.accent) var accent
   @Environment(Store.self) var store: Store?
@@ -134,6 +146,21 @@ struct StoreScreen: View {
     #expect(
       diagnostics.dropFirst().first?.message.hasPrefix(
         "@State Unmounted.value (State<Int>) was written outside") == true)
+  }
+
+  @Test func aLinkWhoseValueHasNoDestinationCannotBeActivated() {
+    let host = ViewHost(LinkWithoutDestination(), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.tap("Go"))
+      host.flush()
+    }
+    #expect(host.tree.texts == ["Go", "depth 0"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "A NavigationLink presents a value of type Int, but the NavigationStack in "
+          + "LinkWithoutDestination has no navigationDestination(for: Int.self); the link cannot "
+          + "be activated and the path is unchanged."
+      ])
   }
 
   @Test func environmentOutsideAMountedViewIsReportedOnceAndReadsTheDefault() {

@@ -84,9 +84,20 @@ extension ViewHost {
   /// - Parameters:
   ///   - count: how many characters (default 1).
   ///   - field: the field's title, or nil for the focused field.
-  /// - Returns: false, with a diagnostic, when the field cannot be found or is disabled.
+  /// - Returns: false, with a diagnostic, when `count` is negative, or the field cannot be
+  ///   found or is disabled.
   @discardableResult
   public func deleteBackward(_ count: Int = 1, in field: String? = nil) -> Bool {
+    guard count >= 0 else {
+      let name = field.map { "\"\($0)\"" } ?? "the focused field"
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [field ?? "focused field"],
+          message:
+            "deleteBackward(\(count)) in \(name): the count of characters to delete must not be "
+            + "negative; nothing was deleted."))
+      return false
+    }
     guard let part = control(TextFieldPart.self, titled: field, effect: "nothing was deleted")
     else { return false }
     part.deleteBackward(count)
@@ -193,9 +204,18 @@ extension ViewHost {
   /// - Parameters:
   ///   - slider: the slider's title (its label's texts), or nil for the focused slider.
   ///   - value: the new value.
-  /// - Returns: false, with a diagnostic, when the slider cannot be found or is disabled.
+  /// - Returns: false, with a diagnostic, when `value` is not a number (NaN), or the slider
+  ///   cannot be found or is disabled.
   @discardableResult
   public func setSlider(_ slider: String?, to value: Double) -> Bool {
+    guard !value.isNaN else {
+      let name = slider.map { "\"\($0)\"" } ?? "the focused slider"
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [slider ?? "focused slider"],
+          message: "setSlider(\(name), to: nan): a slider's value must be a number; it was not moved."))
+      return false
+    }
     guard let part = control(SliderPart.self, titled: slider, effect: "it was not moved") else {
       return false
     }

@@ -136,7 +136,23 @@ final class NavigationStackPart: NodePart {
       holder: holder, destinations: DestinationTable(), presentedLevels: levels)
     node.environment = node.environment.child(named: node.enclosingViewName)
     node.environment.setObject(registry)
-    registry.pushValue = { [weak self] value in self?.path?.push(value) ?? false }
+    registry.pushValue = { [weak self] value in
+      guard let self, let path else { return false }
+      // As in SwiftUI, a link whose value has no destination cannot be activated: the path
+      // stays as it is, rather than holding a value nothing shows.
+      guard registry.destinations.destination(for: value) != nil else {
+        let type = type(of: value.base)
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [registry.holder, "\(type)"],
+            message:
+              "A NavigationLink presents a value of type \(type), but the NavigationStack in "
+              + "\(registry.holder) has no navigationDestination(for: \(type).self); the link "
+              + "cannot be activated and the path is unchanged."))
+        return true
+      }
+      return path.push(value)
+    }
     registry.destinations.onChange = { [weak self] in self?.effect?.scheduleRun() }
     levels.onChange = { [weak self] in self?.effect?.scheduleRun() }
   }

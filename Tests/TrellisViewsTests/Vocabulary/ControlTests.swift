@@ -93,6 +93,27 @@ struct SignUpForm: View {
     #expect(host.tree.texts.last == "||large|1|0.5|true")
   }
 
+  @Test func aNegativeDeleteCountAndANaNSliderValueAreReportedAndChangeNothing() {
+    let probe = Probe()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
+    #expect(host.type("Ann", into: "Name"))
+    host.flush()
+    var results: [Bool] = []
+    let diagnostics = TrellisDiagnostics.capture {
+      results.append(host.deleteBackward(-3, in: "Name"))
+      results.append(host.setSlider("Volume", to: .nan))
+    }
+    host.flush()
+    #expect(results == [false, false])
+    #expect(host.tree.texts.last == "Ann||small|1|0.5|false")
+    #expect(
+      diagnostics.map(\.message) == [
+        "deleteBackward(-3) in \"Name\": the count of characters to delete must not be "
+          + "negative; nothing was deleted.",
+        "setSlider(\"Volume\", to: nan): a slider's value must be a number; it was not moved.",
+      ])
+  }
+
   @Test func buttonsWithViewLabelsAreTappedByTheirTexts() {
     let probe = Probe()
     let host = ViewHost(SignUpForm(probe: probe), executor: .manual)

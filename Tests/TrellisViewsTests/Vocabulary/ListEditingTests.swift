@@ -71,6 +71,18 @@ struct FruitList: View {
       ])
   }
 
+  @Test func twoDeletesWithNoFlushBetweenDeleteTheRowsTheyName() {
+    let fruits = Fruits()
+    let probe = Probe()
+    let host = ViewHost(FruitList(fruits: fruits, probe: probe), executor: .manual)
+    #expect(host.delete("apple"))
+    #expect(host.delete("cherry"))  // its offset is 1 now, not 2
+    host.flush()
+    #expect(fruits.names == ["banana"])
+    #expect(probe.log == ["delete [0]", "delete [1]"])
+    #expect(host.tree.texts.contains("banana"))
+  }
+
   @Test func swipeActionsAreBuiltWhenSwipedAndTapTheNamedOrFirstAction() {
     let fruits = Fruits()
     let probe = Probe()
