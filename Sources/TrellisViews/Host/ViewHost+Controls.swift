@@ -213,7 +213,8 @@ extension ViewHost {
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: [slider ?? "focused slider"],
-          message: "setSlider(\(name), to: nan): a slider's value must be a number; it was not moved."))
+          message:
+            "setSlider(\(name), to: nan): a slider's value must be a number; it was not moved."))
       return false
     }
     guard let part = control(SliderPart.self, titled: slider, effect: "it was not moved") else {
