@@ -89,8 +89,7 @@ struct NavigationStackContent<Root: View>: View, _PrimitiveView {
 
   static func _update(_ view: Self, in node: ViewNode) {
     node.setTransparent()
-    // The root's title shows on the root's first element; each level shows its own.
-    node.showsNavigationTitle(of: .firstChild)
+    node.showsRootNavigationTitle()
     let part = node.parts.part(NavigationStackPart.self) {
       NavigationStackPart(node: node, holder: view.holder)
     }

@@ -97,6 +97,22 @@ struct LocalePrice: View {
   }
 }
 
+struct TitledLevels: View {
+  @State private var path: [Int] = []
+
+  var body: some View {
+    NavigationStack(path: $path) {
+      VStack {
+        NavigationLink("Open", value: 1)
+      }
+      .navigationTitle("Items")
+      .navigationDestination(for: Int.self) { value in
+        Text("item \(value)").navigationTitle(value == 1 ? "Item 1" : "")
+      }
+    }
+  }
+}
+
 @MainActor
 @Suite struct TextVocabularyTests {
   @Test func formattedTextsFollowTheLocaleWithoutRerunningABody() {
@@ -131,6 +147,23 @@ struct LocalePrice: View {
         """)
     host.update(root: TitledScreen(title: "Archive"))
     #expect(host.tree.findAll(kind: "VStack").first?.attributes == ["title=\"Archive\""])
+  }
+
+  @Test func aPushedLevelShowsItsOwnTitleOnlyAndTheCoveredRootsComesBack() {
+    let host = ViewHost(TitledLevels(), executor: .manual)
+    #expect(host.tap("Open"))
+    host.flush()
+    #expect(
+      host.dump() == """
+        TitledLevels
+          NavigationStack
+            Destination title="Item 1"
+              Text "item 1"
+
+        """)
+    #expect(host.dismiss())
+    host.flush()
+    #expect(host.tree.findAll(kind: "VStack").first?.attributes == ["title=\"Items\""])
   }
 }
 
