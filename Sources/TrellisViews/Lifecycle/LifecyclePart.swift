@@ -58,11 +58,15 @@ extension ViewNode {
 
   /// The name of the view a modifier applies to, for lifecycle logs: the modified view when it
   /// is a custom view (`NoteRow #3`), otherwise the custom view whose body applies the modifier
-  /// (`Text("x").onAppear` in `Counter` is logged as `Counter`). Walks down only.
+  /// (`Text("x").onAppear` in `Counter` is logged as `Counter`, and so is
+  /// `NavigationStack { … }.task { }`: Trellis's own composite views do not count as custom).
+  /// Walks down only.
   var subjectName: String {
     var cursor: ViewNode = self
     while cursor.role == .modifier, let content = cursor.children.first { cursor = content }
-    if cursor.role.isNamedComposite { return cursor.displayName }
+    if cursor.role.isNamedComposite, cursor.composite?.type.isBuiltIn != true {
+      return cursor.displayName
+    }
     return enclosingViewName
   }
 }

@@ -35,19 +35,20 @@ public struct StateObject<ObjectType: ObjectTrackable>: DynamicProperty, Runtime
     if let existing = composite.slot(ordinal) as? ObjectType {
       object = existing
     } else {
-      object = box.factory!()
+      object = box.factory()
       composite.setSlot(ordinal, object)
     }
     box.object = object
-    // Linked for good: the factory (which may capture the host's owner) is not needed again.
-    box.factory = nil
     object.objectChanges.recordRead()
   }
 }
 
 @MainActor
 final class StateObjectBox<ObjectType: AnyObject> {
-  var factory: (() -> ObjectType)?
+  /// Kept with the view value, as SwiftUI keeps the autoclosure: the same view value shown under
+  /// a new identity (a destination pushed a second time) makes a new object with it. A factory
+  /// that captures what owns the host makes a cycle, as it would in SwiftUI.
+  let factory: () -> ObjectType
   var object: ObjectType?
   init(factory: @escaping () -> ObjectType) { self.factory = factory }
 }

@@ -86,9 +86,10 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
     }
     let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
     let owner = node.host.logsUpdates ? node.displayName : node.typeName
-    let cell = Cell(box.initialValue(), name: "@State \(owner).\(name)")
+    let initial = box.initialValue()
+    let cell = Cell(initial, name: "@State \(owner).\(name)")
     cell.role = .state
-    let storage = StateStorage(cell, host: node.host)
+    let storage = StateStorage(cell, initial: initial, host: node.host)
     composite.setSlot(ordinal, storage)
     box.link(storage)
   }
@@ -99,11 +100,16 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
 @MainActor
 final class StateStorage<Value> {
   let cell: Cell<Value>
+  /// The value the state started with, for a view value that is shown again under another
+  /// identity (a destination pushed a second time): it starts from this, not from this
+  /// identity's current value.
+  let initial: Value
   /// Weak: a binding to the state may outlive the host.
   weak var host: HostCore?
 
-  init(_ cell: Cell<Value>, host: HostCore) {
+  init(_ cell: Cell<Value>, initial: Value, host: HostCore) {
     self.cell = cell
+    self.initial = initial
     self.host = host
   }
 
@@ -156,6 +162,8 @@ struct StateDeclaration {
 /// Once linked, the box lets go of the initial-value closure: the view value that holds the
 /// box is kept by its node, and a closure that captured what owns the host (as
 /// `State(wrappedValue: model())` in an initializer does) would otherwise keep the host alive.
+/// The value the storage started with stands in for it, so that the same view value shown
+/// under a new identity starts from its initial value, as in SwiftUI.
 @MainActor
 final class StateBox<Value> {
   private var initial: (() -> Value)?
@@ -167,10 +175,11 @@ final class StateBox<Value> {
     self.declaration = declaration
   }
 
-  /// The initial value: from the closure before the state is linked, from the storage after.
+  /// The initial value: from the closure before the state is linked, from the storage (the
+  /// value the storage started with) after.
   func initialValue() -> Value {
     if let initial { return initial() }
-    return storage!.cell.untrackedValue
+    return storage!.initial
   }
 
   func link(_ storage: StateStorage<Value>) {

@@ -136,6 +136,9 @@ final class CompositeType {
   let nameType: any Any.Type
   /// Whether the view's dynamic properties are not its own (a custom modifier's body).
   let linksCustomProperties: Bool
+  /// Whether it is one of Trellis's own composite views (`NavigationStack`, `TabView`, …)
+  /// rather than the app's: lifecycle logs name the app's view around it instead.
+  let isBuiltIn: Bool
 
   init<Content: View>(_ type: Content.Type, namedAfter nameType: (any Any.Type)?) {
     plan = ComparisonPlan.plan(for: type)
@@ -143,6 +146,7 @@ final class CompositeType {
     name = ViewTypeNames.name(of: self.nameType)
     kind = .customView(name)
     linksCustomProperties = type is any CustomDynamicPropertyLinking.Type
+    isBuiltIn = String(reflecting: self.nameType).hasPrefix("TrellisViews.")
   }
 }
 
