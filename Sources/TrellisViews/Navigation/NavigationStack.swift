@@ -172,8 +172,10 @@ final class NavigationStackPart: NodePart {
   private func runPass() {
     guard node.isMounted, let updateRoot, let updateRootOnly else { return }
     let table = registry.destinations
-    // The root first, untracked, so that the destinations it registers are there.
+    let presented = registry.presentedLevels
+    // The root first, untracked, so that the destinations and levels it sets are there.
     table.isPassRunning = true
+    presented?.isPassRunning = true
     GraphEvaluation.untracked {
       if node.children.isEmpty {
         node.updateChildren { children in updateRoot(&children) }
@@ -182,6 +184,7 @@ final class NavigationStackPart: NodePart {
       }
     }
     table.isPassRunning = false
+    presented?.isPassRunning = false
     var levels: [(key: NavigationLevelKey, content: AnyView, dismiss: DismissAction)] = []
     var missing: [NavigationLevelKey] = []
     var typesInUse = Set<ObjectIdentifier>()
@@ -195,9 +198,9 @@ final class NavigationStackPart: NodePart {
       levels.append(
         (key, make(value), DismissAction { [weak self] in self?.path?.truncate(position) }))
     }
-    for level in registry.presentedLevels?.levels ?? [] {
-      let key = NavigationLevelKey(
-        position: -1, value: AnyHashable([AnyHashable(level.owner), level.key]))
+    let presentedKeys = presented?.keys ?? []
+    for (level, value) in zip(presented?.levels ?? [], presentedKeys) {
+      let key = NavigationLevelKey(position: -1, value: value)
       let dismiss = level.dismiss
       levels.append((key, level.content(), DismissAction { dismiss() }))
     }
@@ -205,7 +208,11 @@ final class NavigationStackPart: NodePart {
     self.missing = missing
     GraphEvaluation.untracked {
       table.isPassRunning = true
-      defer { table.isPassRunning = false }
+      presented?.isPassRunning = true
+      defer {
+        table.isPassRunning = false
+        presented?.isPassRunning = false
+      }
       node.updateChildren { children in
         updateRoot(&children)
         for level in levels {
@@ -225,6 +232,13 @@ final class NavigationStackPart: NodePart {
         }
       }
       if !missing.isEmpty { queueMissingCheck() }
+    }
+    // A level pushed or popped, or the destination of a value above registered, while the
+    // levels were reconciled (by a level's own content) is built by one more pass.
+    if let presented, presented.keys != presentedKeys {
+      effect?.scheduleRun()
+    } else if missing.contains(where: { table.destination(for: $0.value) != nil }) {
+      effect?.scheduleRun()
     }
   }
 
