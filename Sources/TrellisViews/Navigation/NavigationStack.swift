@@ -89,10 +89,15 @@ struct NavigationStackContent<Root: View>: View, _PrimitiveView {
 
   static func _update(_ view: Self, in node: ViewNode) {
     node.setTransparent()
-    // The root's title shows on the root's first element; each level shows its own.
-    node.showsNavigationTitle(of: .firstChild)
     let part = node.parts.part(NavigationStackPart.self) {
       NavigationStackPart(node: node, holder: view.holder)
+    }
+    // The root's title shows on the root's first element while the root is on top; each
+    // level shows its own.
+    if !node.parts.contains(PreferenceReaderPart<NavigationTitleKey>.self) {
+      node.installPreferenceReader(NavigationTitleKey.self, content: .firstChild) {
+        [weak part] _, _, title in part?.rootTitle = title
+      }
     }
     let root = view.root
     part.update(
@@ -128,6 +133,10 @@ final class NavigationStackPart: NodePart {
   private var missing: [NavigationLevelKey] = []
   private var reported: Set<NavigationLevelKey> = []
   private var isCheckQueued = false
+  /// The title the root sets, shown while no level covers it.
+  var rootTitle: String? {
+    didSet { showRootTitle() }
+  }
 
   init(node: ViewNode, holder: String) {
     self.node = node
@@ -233,6 +242,7 @@ final class NavigationStackPart: NodePart {
       }
       if !missing.isEmpty { queueMissingCheck() }
     }
+    showRootTitle()
     // A level pushed or popped, or the destination of a value above registered, while the
     // levels were reconciled (by a level's own content) is built by one more pass.
     if let presented, presented.keys != presentedKeys {
@@ -240,6 +250,14 @@ final class NavigationStackPart: NodePart {
     } else if missing.contains(where: { table.destination(for: $0.value) != nil }) {
       effect?.scheduleRun()
     }
+  }
+
+  /// Puts the root's title on the stack's first element while the root is that element, and
+  /// takes it off while a level covers the root (the level shows its own title).
+  private func showRootTitle() {
+    let isRootOnTop = node.children.count <= 1
+    let title = isRootOnTop ? rootTitle : nil
+    node.setAttributes(title.map { [.navigationTitle($0)] } ?? [])
   }
 
   /// Reports, after the update (when every destination of the update has registered), the
