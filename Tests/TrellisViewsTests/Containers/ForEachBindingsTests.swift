@@ -67,6 +67,18 @@ struct ChoreRow: View {
   }
 }
 
+struct ChoresByName: View {
+  @Bindable var chores: Chores
+
+  var body: some View {
+    VStack {
+      ForEach($chores.chores, id: \.name) { $chore in
+        Toggle(chore.name, isOn: $chore.isDone)
+      }
+    }
+  }
+}
+
 struct ChoreListOfList: View {
   @Bindable var chores: Chores
 
@@ -185,5 +197,35 @@ struct ChoreListOfList: View {
     #expect(chores.chores.map(\.name) == ["c", "a", "b?"])
     host.flush()
     #expect(host.tree.texts == ["rename c", "rename a", "rename b?"])
+  }
+
+  @Test func aStaleBindingStaysStaleWhenAnElementWithItsIDComesBack() {
+    let chores = Chores("a", "b")
+    let host = ViewHost(ChoreList(chores: chores, log: log), executor: .manual)
+    let stale = log.kept[2]
+    chores.chores.removeLast()
+    host.flush()
+    chores.chores.append(Chore(id: 2, name: "b again"))
+    host.flush()
+    var read: String?
+    let diagnostics = GraphDiagnostics.capture {
+      read = stale?.wrappedValue.name
+      stale?.wrappedValue.name = "zombie"
+    }
+    #expect(read == "b")
+    #expect(diagnostics.count == 1)
+    // The new row has a binding of its own, which reaches the new element.
+    #expect(chores.chores.map(\.name) == ["a", "b again"])
+    log.kept[2]?.wrappedValue.name = "B"
+    #expect(chores.chores.map(\.name) == ["a", "B"])
+  }
+
+  @Test func bindingsIdentifiedByAKeyPathResolveByThatKey() {
+    let chores = Chores("a", "b")
+    let host = ViewHost(ChoresByName(chores: chores), executor: .manual)
+    chores.chores.insert(Chore(id: 3, name: "c"), at: 0)
+    host.flush()
+    host.setToggle("b", to: true)
+    #expect(chores.chores.map(\.isDone) == [false, false, true])
   }
 }

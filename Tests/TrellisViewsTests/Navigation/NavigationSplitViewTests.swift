@@ -74,6 +74,21 @@ struct SelectedContacts: View {
   }
 }
 
+/// A split view whose detail links have nowhere to go, and whose sidebar selects a value with
+/// no destination.
+struct LooseEnds: View {
+  var body: some View {
+    VStack {
+      Text("loose ends")
+      NavigationSplitView {
+        NavigationLink("a letter", value: "a")
+      } detail: {
+        NavigationLink("deeper", value: 9)
+      }
+    }
+  }
+}
+
 @MainActor
 @Suite struct NavigationSplitViewTests {
   let counter = InitCounter()
@@ -197,5 +212,40 @@ struct SelectedContacts: View {
     host.flush()
     #expect(host.tree.texts == ["ada", "alan", "contact 1 0"])
     #expect(counter.counts == ["contact 1": 2, "contact 2": 1])
+  }
+
+  @Test func aSelectionWithNoDestinationIsReportedOnceNamingTheViewHoldingTheSplitView() {
+    let host = ViewHost(LooseEnds(), executor: .manual)
+    let diagnostics = GraphDiagnostics.capture {
+      host.tap("a letter")
+      host.flush()
+    }
+    #expect(diagnostics.map(\.nodes) == [["LooseEnds", "String"]])
+    #expect(
+      diagnostics.map(\.message) == [
+        "NavigationSplitView in LooseEnds selected a but has no "
+          + ".navigationDestination(for: String.self) inside it; the column shows its own view."
+      ])
+    // The detail column keeps its own view.
+    #expect(host.tree.texts == ["loose ends", "a letter", "deeper"])
+    let again = GraphDiagnostics.capture {
+      host.tap("a letter")
+      host.flush()
+    }
+    #expect(again.isEmpty)
+  }
+
+  @Test func aValueLinkInTheLastColumnIsReportedAndDoesNothing() {
+    let host = ViewHost(LooseEnds(), executor: .manual)
+    var tapped = false
+    let diagnostics = GraphDiagnostics.capture { tapped = host.tap("deeper") }
+    #expect(tapped)
+    #expect(diagnostics.map(\.kind) == [.invalidInput])
+    #expect(
+      diagnostics.first?.message.hasSuffix(
+        " is not inside a NavigationStack whose path holds its value (or a "
+          + "NavigationSplitView); the tap does nothing.") == true)
+    host.flush()
+    #expect(host.tree.texts == ["loose ends", "a letter", "deeper"])
   }
 }

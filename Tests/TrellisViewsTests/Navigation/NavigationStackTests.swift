@@ -219,9 +219,12 @@ struct Shelf: View {
 
   @Test func settingATypedPathReplacesTheLevelsAndShowsTheTopOne() {
     let host = ViewHost(TypedPathStack(router: router), executor: .manual)
+    host.clearLogs()
     router.ids = [1, 2, 3]
     host.flush()
     #expect(host.tree.texts == ["page 3"])
+    // Only the stack read the path; the view holding it did not re-run.
+    #expect(host.runLog == ["NavigationStack: Router.ids"])
     router.ids.removeLast()
     host.flush()
     #expect(host.tree.texts == ["page 2"])
