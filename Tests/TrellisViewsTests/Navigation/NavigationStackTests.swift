@@ -87,7 +87,7 @@ struct PresentedLevelsStack: View {
         Text("home")
       }
       .navigationDestination(isPresented: $router.isShowingSettings) { SettingsPage() }
-      .navigationDestination(item: $router.selected) { name in Counted(name: name) }
+      .navigationDestination(item: $router.selected) { name in Counter(label: name) }
     }
   }
 }
@@ -100,16 +100,6 @@ struct SettingsPage: View {
 struct AboutPage: View {
   @Environment(\.dismiss) private var dismiss
   var body: some View { Button("close about") { dismiss() } }
-}
-
-/// A view with a counter, to tell a fresh identity from a kept one.
-struct Counted: View {
-  let name: String
-  @State private var taps = 0
-
-  var body: some View {
-    Button("\(name) \(taps)") { taps += 1 }
-  }
 }
 
 /// Destinations whose own content pushes a level, or registers the destination of the value
@@ -302,17 +292,17 @@ struct Shelf: View {
     let host = ViewHost(PresentedLevelsStack(router: router), executor: .manual)
     router.selected = "a"
     host.flush()
-    host.tap("a 0")
+    host.tap("a: 0")
     host.flush()
-    #expect(host.tree.texts == ["a 1"])
+    #expect(host.tree.texts == ["a: 1"])
     host.clearLogs()
     router.selected = "b"
     host.flush()
-    #expect(host.tree.texts == ["b 0"])
-    #expect(host.runLog == ["Counted: inserted"])
+    #expect(host.tree.texts == ["b: 0"])
+    #expect(host.runLog == ["Counter: inserted"])
     router.selected = "b"
     host.flush()
-    #expect(host.tree.texts == ["b 0"])
+    #expect(host.tree.texts == ["b: 0"])
     #expect(host.dismiss())
     #expect(router.selected == nil)
     host.flush()
