@@ -89,6 +89,24 @@ struct LooseEnds: View {
   }
 }
 
+/// A split view whose columns hold a model.
+struct SplitOverModel: View {
+  let model: ListModel
+
+  var body: some View {
+    NavigationSplitView {
+      ModelName(model: model)
+    } detail: {
+      Text("detail")
+    }
+  }
+}
+
+struct ModelName: View {
+  let model: ListModel
+  var body: some View { Text(model.items.first?.name ?? "none") }
+}
+
 @MainActor
 @Suite struct NavigationSplitViewTests {
   let counter = InitCounter()
@@ -247,5 +265,16 @@ struct LooseEnds: View {
           + "NavigationSplitView); the tap does nothing.") == true)
     host.flush()
     #expect(host.tree.texts == ["loose ends", "a letter", "deeper"])
+  }
+
+  @Test func aSplitViewThatGoesLetsGoOfWhatItsColumnsHold() {
+    weak var released: ListModel?
+    do {
+      let model = ListModel(names: "a")
+      released = model
+      let host = ViewHost(SplitOverModel(model: model), executor: .manual)
+      #expect(host.tree.texts == ["a", "detail"])
+    }
+    #expect(released == nil)
   }
 }
