@@ -36,13 +36,14 @@ struct ChoreList: View {
   var body: some View {
     let chores = self.chores
     let log = self.log
+    // Weak: the log keeps the bindings, which keep this one.
     let source = Binding<[Chore]>(
-      get: {
-        log.uses.append("get")
+      get: { [weak log] in
+        log?.uses.append("get")
         return chores.chores
       },
-      set: {
-        log.uses.append("set \($0.map(\.name))")
+      set: { [weak log] in
+        log?.uses.append("set \($0.map(\.name))")
         chores.chores = $0
       })
     VStack {
