@@ -31,6 +31,22 @@ struct SeedingParent: View {
   }
 }
 
+/// A stack whose link pushes one destination value, built once, every time it is tapped.
+struct PushesTheSameValue: View {
+  let factory: Factory
+
+  var body: some View {
+    NavigationStack {
+      NavigationLink("open") {
+        VStack {
+          Seeded(seed: 1, factory: factory)
+          OwnsModel(label: "a", factory: factory)
+        }
+      }
+    }
+  }
+}
+
 /// Owns an object-level model.
 struct OwnsModel: View {
   let label: String
@@ -83,6 +99,25 @@ struct InlineObservingParent: View {
 
 @MainActor
 @Suite struct StateLifetimeTests {
+  @Test func aDestinationPushedASecondTimeStartsWithFreshStateAndANewObject() {
+    let factory = Factory()
+    let host = ViewHost(PushesTheSameValue(factory: factory), executor: .manual)
+    host.tap("open")
+    host.flush()
+    #expect(host.tap("seed 1 value 1"))
+    #expect(host.tap("a v1"))
+    host.flush()
+    #expect(host.tree.texts == ["seed 1 value 2", "a v1!"])
+    #expect(host.dismiss())
+    host.flush()
+    // The same destination value, pushed again, is a new identity: its state starts from its
+    // initial value and its object is made again, as in SwiftUI.
+    host.tap("open")
+    host.flush()
+    #expect(host.tree.texts == ["seed 1 value 1", "a v2"])
+    #expect(factory.log == ["initial 1", "model v1", "model v2"])
+  }
+
   @Test func initialValueIsEvaluatedOnceAndLazilyPerIdentity() {
     let factory = Factory()
     _ = Seeded(seed: 1, factory: factory)

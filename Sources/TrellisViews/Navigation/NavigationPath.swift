@@ -49,6 +49,8 @@ struct NavigationPathSource {
   let values: @MainActor () -> [AnyHashable]
   /// Pushes a value; false when the path cannot hold a value of its type.
   let push: @MainActor (AnyHashable) -> Bool
+  /// Whether the path can hold a value of this one's type.
+  let canHold: @MainActor (AnyHashable) -> Bool
   /// Keeps the first `count` values.
   let truncate: @MainActor (Int) -> Void
   /// What the path holds, for diagnostics (`Int`, or `any Hashable` for a `NavigationPath`).
@@ -65,6 +67,7 @@ struct NavigationPathSource {
       path.wrappedValue.append(element)
       return true
     }
+    canHold = { value in value.base is Data.Element }
     truncate = { count in
       let current = path.wrappedValue
       guard count < current.count else { return }
@@ -79,6 +82,7 @@ struct NavigationPathSource {
       path.wrappedValue.elements.append(value)
       return true
     }
+    canHold = { _ in true }
     truncate = { count in
       let current = path.wrappedValue
       guard count < current.count else { return }

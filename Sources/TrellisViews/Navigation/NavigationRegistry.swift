@@ -88,8 +88,15 @@ final class PresentedLevels {
   }
 
   private(set) var levels: [Level] = []
-  /// Told when the levels change.
+  /// Told when the levels change, except while the stack's own pass runs.
   var onChange: (@MainActor () -> Void)?
+  /// Whether the stack's own pass is running. The pass updates its root, whose modifiers and
+  /// links set their levels again each time; it reads the levels after that, so telling it
+  /// would only run it again, forever.
+  var isPassRunning = false
+
+  /// The identities of the levels, in order: what a pass builds from them.
+  var keys: [AnyHashable] { levels.map { AnyHashable([AnyHashable($0.owner), $0.key]) } }
 
   /// Pushes or updates `owner`'s level: a new key is a new level (the old one is popped).
   func set(
@@ -100,20 +107,20 @@ final class PresentedLevels {
       if levels[index].key == key {
         levels[index].content = content
         levels[index].dismiss = dismiss
-        onChange?()
+        if !isPassRunning { onChange?() }
         return
       }
       levels.remove(at: index)
     }
     levels.append(Level(owner: owner, key: key, content: content, dismiss: dismiss))
-    onChange?()
+    if !isPassRunning { onChange?() }
   }
 
   /// Removes `owner`'s level, if it has one.
   func remove(owner: ObjectIdentifier) {
     guard let index = levels.firstIndex(where: { $0.owner == owner }) else { return }
     levels.remove(at: index)
-    onChange?()
+    if !isPassRunning { onChange?() }
   }
 
   /// Whether `owner` has a level.

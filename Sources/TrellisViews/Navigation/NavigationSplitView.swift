@@ -93,17 +93,20 @@ struct SplitViewContent<Sidebar: View, Content: View, Detail: View>: View, _Prim
     }
     part.select = view.select
     part.selected = view.selected
+    // The part keeps this closure: it takes the registries, not the part, or the two would
+    // keep each other (and everything the columns hold) alive after the split view goes.
+    let registries = part.registries
     part.update { children, shown in
       children.update(
-        .index(0), SplitColumn(base: view.sidebar, registry: part.registries[0], shown: nil))
+        .index(0), SplitColumn(base: view.sidebar, registry: registries[0], shown: nil))
       if view.columnCount == 3 {
         children.update(
-          .index(1), SplitColumn(base: view.content, registry: part.registries[1], shown: shown[0]))
+          .index(1), SplitColumn(base: view.content, registry: registries[1], shown: shown[0]))
       }
       children.update(
         .index(2),
         SplitColumn(
-          base: view.detail, registry: part.registries[view.columnCount - 1],
+          base: view.detail, registry: registries[view.columnCount - 1],
           shown: shown[view.columnCount - 2]))
     }
   }

@@ -136,7 +136,7 @@ final class NavigationStackPart: NodePart {
     node.environment = node.environment.child(named: node.enclosingViewName)
     node.environment.setObject(registry)
     registry.pushValue = { [weak self] value in
-      guard let self, let path else { return false }
+      guard let self, let path, path.canHold(value) else { return false }
       // As in SwiftUI, a link whose value has no destination cannot be activated: the path
       // stays as it is, rather than holding a value nothing shows.
       guard registry.destinations.destination(for: value) != nil else {
@@ -187,8 +187,10 @@ final class NavigationStackPart: NodePart {
   private func runPass() {
     guard node.isMounted, let updateRoot, let updateRootOnly else { return }
     let table = registry.destinations
-    // The root first, untracked, so that the destinations it registers are there.
+    let presented = registry.presentedLevels
+    // The root first, untracked, so that the destinations and levels it sets are there.
     table.isPassRunning = true
+    presented?.isPassRunning = true
     GraphEvaluation.untracked {
       if node.children.isEmpty {
         node.updateChildren { children in updateRoot(&children) }
@@ -197,6 +199,7 @@ final class NavigationStackPart: NodePart {
       }
     }
     table.isPassRunning = false
+    presented?.isPassRunning = false
     var levels: [(key: NavigationLevelKey, content: AnyView, dismiss: DismissAction)] = []
     var missing: [NavigationLevelKey] = []
     var typesInUse = Set<ObjectIdentifier>()
@@ -210,9 +213,9 @@ final class NavigationStackPart: NodePart {
       levels.append(
         (key, make(value), DismissAction { [weak self] in self?.path?.truncate(position) }))
     }
-    for level in registry.presentedLevels?.levels ?? [] {
-      let key = NavigationLevelKey(
-        position: -1, value: AnyHashable([AnyHashable(level.owner), level.key]))
+    let presentedKeys = presented?.keys ?? []
+    for (level, value) in zip(presented?.levels ?? [], presentedKeys) {
+      let key = NavigationLevelKey(position: -1, value: value)
       let dismiss = level.dismiss
       levels.append((key, level.content(), DismissAction { dismiss() }))
     }
@@ -220,7 +223,11 @@ final class NavigationStackPart: NodePart {
     self.missing = missing
     GraphEvaluation.untracked {
       table.isPassRunning = true
-      defer { table.isPassRunning = false }
+      presented?.isPassRunning = true
+      defer {
+        table.isPassRunning = false
+        presented?.isPassRunning = false
+      }
       node.updateChildren { children in
         updateRoot(&children)
         for level in levels {
@@ -240,6 +247,13 @@ final class NavigationStackPart: NodePart {
         }
       }
       if !missing.isEmpty { queueMissingCheck() }
+    }
+    // A level pushed or popped, or the destination of a value above registered, while the
+    // levels were reconciled (by a level's own content) is built by one more pass.
+    if let presented, presented.keys != presentedKeys {
+      effect?.scheduleRun()
+    } else if missing.contains(where: { table.destination(for: $0.value) != nil }) {
+      effect?.scheduleRun()
     }
   }
 
