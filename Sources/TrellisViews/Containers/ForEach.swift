@@ -134,13 +134,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     self.view = view
     if view.isConstantRange { checkConstantRange(view.data.count) }
     if effect == nil {
-      let effect = Effect(
-        name: "ForEach", in: node.host.graph, depth: node.depth, runImmediately: false
-      ) { [unowned self] in
-        runContent()
-      }
-      effect.recordsReasons = false
-      self.effect = effect
+      effect = node.makeOwnComputation(named: "ForEach") { [unowned self] in runContent() }
     }
     effect?.run()
   }

@@ -155,14 +155,8 @@ final class PresentedDestinationPart: NodePart {
   func update(_ modifier: PresentedDestinationModifier) {
     self.modifier = modifier
     if effect == nil {
-      let effect = Effect(
-        name: "navigationDestination", in: node.host.graph, depth: node.depth,
-        runImmediately: false
-      ) { [unowned self] in
-        runPass()
+      effect = node.makeOwnComputation(named: "navigationDestination") { [unowned self] in runPass()
       }
-      effect.recordsReasons = false
-      self.effect = effect
     }
     effect?.run()
   }

@@ -151,14 +151,7 @@ final class SplitViewPart: NodePart {
   func update(_ reconcile: @escaping @MainActor (inout ChildUpdater, [ShownDestination?]) -> Void) {
     self.reconcile = reconcile
     if effect == nil {
-      let effect = Effect(
-        name: "NavigationSplitView", in: node.host.graph, depth: node.depth,
-        runImmediately: false
-      ) { [unowned self] in
-        runPass()
-      }
-      effect.recordsReasons = false
-      self.effect = effect
+      effect = node.makeOwnComputation(named: "NavigationSplitView") { [unowned self] in runPass() }
     }
     effect?.run()
   }

@@ -166,13 +166,7 @@ final class NavigationStackPart: NodePart {
     updateRoot = root
     updateRootOnly = rootOnly
     if effect == nil {
-      let effect = Effect(
-        name: "NavigationStack", in: node.host.graph, depth: node.depth, runImmediately: false
-      ) { [unowned self] in
-        runPass()
-      }
-      effect.recordsReasons = false
-      self.effect = effect
+      effect = node.makeOwnComputation(named: "NavigationStack") { [unowned self] in runPass() }
     }
     effect?.run()
   }

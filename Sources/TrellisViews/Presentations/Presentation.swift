@@ -96,13 +96,7 @@ final class PresentationPart: NodePart {
     onDismiss = modifier.onDismiss
     updateModified = { children in children.update(.index(0), content) }
     if effect == nil {
-      let effect = Effect(
-        name: "presentation", in: node.host.graph, depth: node.depth, runImmediately: false
-      ) { [unowned self] in
-        runPass()
-      }
-      effect.recordsReasons = false
-      self.effect = effect
+      effect = node.makeOwnComputation(named: "presentation") { [unowned self] in runPass() }
     }
     effect?.run()
   }

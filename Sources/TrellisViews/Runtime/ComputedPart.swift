@@ -21,16 +21,24 @@ class ComputedPart: NodePart {
   /// Runs the computation now, creating its effect the first time.
   func refresh() {
     if effect == nil {
-      let effect = Effect(
-        name: node.typeName, in: node.host.graph, depth: node.depth, runImmediately: false
-      ) { [unowned self] in
-        compute()
-      }
-      effect.recordsReasons = false
-      self.effect = effect
+      effect = node.makeOwnComputation(named: node.typeName) { [unowned self] in compute() }
     }
     effect?.run()
   }
 
   func nodeDidUnmount() { effect?.dispose() }
+}
+
+extension ViewNode {
+  /// A computation of this node's own, for a part that renders it (a primitive's value, a
+  /// container's pass over its children): what `body` reads becomes its dependencies and
+  /// re-runs it alone, ordered at the node's depth. It is made without running, and keeps no
+  /// reasons (a part's re-run is not a body run to explain).
+  func makeOwnComputation(
+    named name: String, _ body: @escaping @MainActor () -> Void
+  ) -> Effect {
+    let effect = Effect(name: name, in: host.graph, depth: depth, runImmediately: false, body)
+    effect.recordsReasons = false
+    return effect
+  }
 }

@@ -55,13 +55,7 @@ final class LazyRowsPart: NodePart {
   func update(collect: @escaping @MainActor (inout RowCollector) -> Void) {
     self.collect = collect
     if effect == nil {
-      let effect = Effect(
-        name: node.typeName, in: node.host.graph, depth: node.depth, runImmediately: false
-      ) { [unowned self] in
-        runPass()
-      }
-      effect.recordsReasons = false
-      self.effect = effect
+      effect = node.makeOwnComputation(named: node.typeName) { [unowned self] in runPass() }
     }
     effect?.run()
   }
