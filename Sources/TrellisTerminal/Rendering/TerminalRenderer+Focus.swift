@@ -1,0 +1,243 @@
+import TrellisViews
+
+/// Focus: which element keys reach first, how Tab and the arrows move it, and where it goes
+/// when the focused element leaves or is covered.
+///
+/// Focusable elements are visited in tree order, skipping hidden levels and `Static` rows and
+/// without entering a focusable element (a button's label is part of the button). Every walk
+/// step finds an element's position through its cached index, so moving to the next row of a
+/// long list is O(1).
+extension TerminalRenderer {
+  /// Which way focus moves.
+  public enum FocusMovement: Sendable {
+    /// The next focusable element in tree order, wrapping around (Tab).
+    case next
+    /// The previous one, wrapping around (Shift-Tab).
+    case previous
+    /// The next one inside the focused element's list, if any, without wrapping (Down).
+    case down
+    /// The previous one inside the focused element's list, without wrapping (Up).
+    case up
+  }
+
+  /// Moves the focus.
+  /// - Parameter movement: where to.
+  /// - Returns: whether the focus changed.
+  @discardableResult
+  public func moveFocus(_ movement: FocusMovement) -> Bool {
+    let target: TerminalElement?
+    switch movement {
+    case .next:
+      target = nextFocusable(after: focusedElement) ?? nextFocusable(after: nil)
+    case .previous:
+      target = previousFocusable(before: focusedElement) ?? previousFocusable(before: nil)
+    case .down, .up:
+      guard let focused = focusedElement else {
+        target = movement == .down ? nextFocusable(after: nil) : previousFocusable(before: nil)
+        break
+      }
+      let candidate =
+        movement == .down ? nextFocusable(after: focused) : previousFocusable(before: focused)
+      if let list = enclosingList(of: focused) {
+        target = candidate.flatMap { isInside($0, list) ? $0 : nil }
+      } else {
+        target = candidate
+      }
+    }
+    guard let target, target !== focusedElement else { return false }
+    setFocus(target)
+    return true
+  }
+
+  /// Moves the focus `count` focusable elements down (or up, for a negative count) inside the
+  /// focused element's list, stopping at its ends; with no focus, focuses the first element.
+  /// - Parameter count: how many rows.
+  /// - Returns: whether the focus changed.
+  @discardableResult
+  public func moveFocus(by count: Int) -> Bool {
+    guard let start = focusedElement else { return moveFocus(count >= 0 ? .down : .up) }
+    var current = start
+    for _ in 0..<abs(count) {
+      let movement: FocusMovement = count >= 0 ? .down : .up
+      let list = enclosingList(of: current)
+      guard
+        let next = movement == .down
+          ? nextFocusable(after: current) : previousFocusable(before: current),
+        list.map({ isInside(next, $0) }) ?? true
+      else { break }
+      current = next
+    }
+    guard current !== start else { return false }
+    setFocus(current)
+    return true
+  }
+
+  /// Gives `element` the focus (nil clears it).
+  /// - Parameter element: a focusable element in the tree, or nil.
+  public func setFocus(_ element: TerminalElement?) {
+    guard element !== focusedElement else { return }
+    if let old = focusedElement {
+      old.isFocused = false
+      ElementAppearance.update(old)
+    }
+    focusedElement = element
+    if let element {
+      element.isFocused = true
+      ElementAppearance.update(element)
+    }
+    needsFrame = true
+  }
+
+  /// Runs the focused element's action: presses a button, follows a link, flips a toggle.
+  /// - Returns: whether there was a focused element to activate.
+  @discardableResult
+  public func activateFocused() -> Bool {
+    guard let focused = focusedElement, let id = focused.id, let connection else { return false }
+    return connection.activate(id)
+  }
+
+  /// After a commit: a focused element that left the tree loses the focus, one that was covered
+  /// is remembered; then the latest remembered element that is shown again, or else the first
+  /// focusable element, takes it.
+  func repairFocus() {
+    if let focused = focusedElement {
+      if focused.isVisible { return }
+      if isInTree(focused) { focusHistory.append(focused) }
+      setFocus(nil)
+    }
+    focusHistory.removeAll { !isInTree($0) }
+    if let index = focusHistory.lastIndex(where: { $0.isVisible }) {
+      setFocus(focusHistory.remove(at: index))
+    } else {
+      setFocus(nextFocusable(after: nil))
+    }
+  }
+
+  // MARK: - Walking the tree
+
+  /// The first focusable element after `start` in tree order (from the top when nil).
+  func nextFocusable(after start: TerminalElement?) -> TerminalElement? {
+    var current = start.map { successor(of: $0, enteringChildren: false) } ?? firstChild(of: rootElement)
+    while let element = current {
+      if element.isFocusable { return element }
+      current = successor(of: element, enteringChildren: true)
+    }
+    return nil
+  }
+
+  /// The last focusable element before `start` in tree order (from the bottom when nil).
+  func previousFocusable(before start: TerminalElement?) -> TerminalElement? {
+    var current = start.map(predecessor(of:)) ?? lastDescendant(of: rootElement)
+    while let element = current {
+      if element.isFocusable { return element }
+      current = predecessor(of: element)
+    }
+    return nil
+  }
+
+  /// The next element in pre-order among the shown ones.
+  private func successor(of element: TerminalElement, enteringChildren: Bool)
+    -> TerminalElement?
+  {
+    if enteringChildren, canEnter(element), let first = firstChild(of: element) { return first }
+    var current = element
+    while let parent = current.parent, let index = current.indexInParent {
+      var next = index + 1
+      while next < parent.children.count {
+        let sibling = parent.children[next]
+        if !sibling.slot.isHidden {
+          sibling.indexHint = next
+          return sibling
+        }
+        next += 1
+      }
+      current = parent
+    }
+    return nil
+  }
+
+  /// The previous element in pre-order among the shown ones; never the root.
+  private func predecessor(of element: TerminalElement) -> TerminalElement? {
+    guard let parent = element.parent, let index = element.indexInParent else { return nil }
+    var previous = index - 1
+    while previous >= 0, parent.children[previous].slot.isHidden { previous -= 1 }
+    guard previous >= 0 else { return parent === rootElement ? nil : parent }
+    let sibling = parent.children[previous]
+    sibling.indexHint = previous
+    return lastDescendant(of: sibling) ?? sibling
+  }
+
+  private func firstChild(of element: TerminalElement) -> TerminalElement? {
+    guard element.container != nil else { return nil }
+    for (index, child) in element.children.enumerated() where !child.slot.isHidden {
+      child.indexHint = index
+      return child
+    }
+    return nil
+  }
+
+  /// The last shown element of `element`'s subtree, descending through non-focusable
+  /// containers; nil when it has no shown children.
+  private func lastDescendant(of element: TerminalElement) -> TerminalElement? {
+    var current: TerminalElement?
+    var next: TerminalElement? = element
+    while let candidate = next, canEnter(candidate) {
+      guard candidate.container != nil,
+        let index = candidate.children.lastIndex(where: { !$0.slot.isHidden })
+      else { break }
+      let child = candidate.children[index]
+      child.indexHint = index
+      current = child
+      next = child
+    }
+    return current
+  }
+
+  /// Focus walks into containers, but not into focusable elements (their children are their
+  /// label) or `Static` rows.
+  private func canEnter(_ element: TerminalElement) -> Bool {
+    !element.isFocusable && element.container != nil
+  }
+
+  /// The nearest `List` around `element`.
+  func enclosingList(of element: TerminalElement) -> TerminalElement? {
+    var current = element.parent
+    while let candidate = current {
+      if candidate.kind == .list { return candidate }
+      current = candidate.parent
+    }
+    return nil
+  }
+
+  /// Whether `element` is `ancestor` or inside it.
+  func isInside(_ element: TerminalElement, _ ancestor: TerminalElement) -> Bool {
+    var current: TerminalElement? = element
+    while let candidate = current {
+      if candidate === ancestor { return true }
+      current = candidate.parent
+    }
+    return false
+  }
+
+  /// Whether `first` comes before `second` in tree order (an element before its descendants).
+  func isBefore(_ first: TerminalElement, _ second: TerminalElement) -> Bool {
+    let firstPath = indexPath(of: first)
+    let secondPath = indexPath(of: second)
+    for (a, b) in zip(firstPath, secondPath) where a != b { return a < b }
+    return firstPath.count < secondPath.count
+  }
+
+  /// The positions from the root down to `element`.
+  private func indexPath(of element: TerminalElement) -> [Int] {
+    var path: [Int] = []
+    var current = element
+    while let index = current.indexInParent, let parent = current.parent {
+      path.append(index)
+      current = parent
+    }
+    return path.reversed()
+  }
+
+  /// Whether `element` is in this renderer's tree (not removed).
+  func isInTree(_ element: TerminalElement) -> Bool { isInside(element, rootElement) }
+}
