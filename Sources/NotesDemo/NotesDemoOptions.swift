@@ -1,6 +1,6 @@
 /// Command-line options for `NotesDemo`, parsed by hand (no packages available).
 ///
-///     NotesDemo [--notes PATH] [--quiet] [--steps] [-h | --help]
+///     NotesDemo [--notes PATH] [--script] [--quiet] [--steps] [-h | --help]
 ///
 /// `--notes=PATH` works too. Errors win over `--help`; `--help` wins over `--steps`.
 struct NotesDemoOptions: Hashable, Sendable {
@@ -45,13 +45,15 @@ struct NotesDemoOptions: Hashable, Sendable {
 
   /// The help text, also printed after a parse error.
   static let usage = """
-    USAGE: NotesDemo [--notes PATH] [--quiet] [--steps] [--help]
+    USAGE: NotesDemo [--notes PATH] [--script] [--quiet] [--steps] [--help]
 
-    Loads a notes list and walks through the notes list -> detail demo.
+    In a terminal, opens the interactive notes app. With --script, or when the standard
+    streams are not a terminal, walks through the notes list -> detail demo and prints it.
 
     OPTIONS:
       --notes PATH  Load notes from PATH instead of the bundled notes.json.
-      --steps       List the demo's steps and exit.
+      --script      Run the scripted walk even in a terminal.
+      --steps       List the scripted walk's steps and exit.
       --quiet       Skip the per-step output; print the loaded-notes line and the summary.
       -h, --help    Show this help and exit.
     """
@@ -62,6 +64,8 @@ struct NotesDemoOptions: Hashable, Sendable {
   var notesPath: String?
   /// `--quiet`: print only the summary.
   var quiet = false
+  /// `--script`: the scripted walk, even in a terminal.
+  var script = false
 
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String]) throws(ParseError) -> NotesDemoOptions {
@@ -78,6 +82,8 @@ struct NotesDemoOptions: Hashable, Sendable {
         wantsSteps = true
       case "--quiet":
         options.quiet = true
+      case "--script":
+        options.script = true
       case "--notes":
         guard let path = remaining.first, !path.hasPrefix("-") || path == "-" else {
           throw .missingValue(option: "--notes")

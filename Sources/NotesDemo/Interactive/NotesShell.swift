@@ -1,0 +1,47 @@
+import Trellis
+
+/// The interactive app: the notes app above a status line, with the keys that are the app's
+/// own (the terminal handles focus, scrolling and activation).
+struct NotesShell: View {
+  let store: NotesStore
+  let router: Router
+  let status: StatusModel
+  @Environment(\.exit) private var exit
+
+  var body: some View {
+    // The handlers sit on the notes app, around every row a key can start from.
+    Group {
+      NotesApp(store: store, router: router)
+      StatusBar(status: status)
+    }
+    .onKeyPress(.escape) {
+      guard !router.path.isEmpty else { return .ignored }
+      router.path.removeLast()
+      return .handled
+    }
+    .onKeyPress("q") {
+      exit()
+      return .handled
+    }
+  }
+}
+
+/// A rule, what the last key made re-run, and the keys.
+struct StatusBar: View {
+  let status: StatusModel
+  @Environment(\.terminalSize) private var size
+
+  static let help = "↑↓ move · ⏎ open · esc back · r refresh · q quit"
+
+  var body: some View {
+    Text(String(repeating: "─", count: size.columns))
+    Text(Self.fitted(status.explanation, to: size.columns))
+    Text(Self.fitted(Self.help, to: size.columns))
+  }
+
+  /// One line: cut with `…` when it is wider than the window.
+  static func fitted(_ text: String, to columns: Int) -> String {
+    guard text.count > columns, columns > 0 else { return text }
+    return String(text.prefix(columns - 1)) + "…"
+  }
+}
