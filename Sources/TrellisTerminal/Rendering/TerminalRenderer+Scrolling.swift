@@ -101,14 +101,13 @@ extension TerminalRenderer {
       defer { row = list }
       guard list.kind == .list, let index = row.indexInParent else { continue }
       let offset = scrollOffset(of: list)
-      let shown = list.body.visibleChildren
       var target = offset
       if index < offset {
         target = index
       } else if list.body.frame.height == 0 {
         // Not laid out yet: the frame about to be drawn tells.
         continue
-      } else if !shown.contains(index) || index == shown.upperBound - 1 && isCut(row, in: list) {
+      } else if !rowsFit(offset...index, of: list) {
         target = offsetShowingLast(index, of: list)
       }
       if target != offset {
@@ -119,10 +118,16 @@ extension TerminalRenderer {
     return changed
   }
 
-  /// Whether the list's last frame cut `row` short.
-  private func isCut(_ row: TerminalElement, in list: TerminalElement) -> Bool {
+  /// Whether `rows` fit whole in the list's last height; stops measuring at the first row
+  /// that does not fit, so it costs at most a screenful of rows.
+  private func rowsFit(_ rows: ClosedRange<Int>, of list: TerminalElement) -> Bool {
     let frame = list.body.frame
-    return row.slot.frame.y + rowHeight(row, width: frame.width) > frame.y + frame.height
+    var used = 0
+    for index in rows {
+      used += rowHeight(list.children[index], width: frame.width)
+      if used > frame.height { return false }
+    }
+    return true
   }
 
   /// The offset at which row `index` is the last one fully shown (the row itself when even it

@@ -131,6 +131,27 @@ struct TerminalRendererTests {
     #expect(harness.renderer.connection?.viewport(of: list.id!) == Viewport(offset: 0, length: 5))
   }
 
+  @Test func pageDownScrollsAPageAndTakesTheFocusAlong() {
+    let store = RowStore(count: 12)
+    let harness = ScreenHarness(width: 20, height: 5) {
+      List(store.rows) { row in NavigationLink(row.title, value: row.id) }
+    }
+    harness.press(.pageDown)
+    #expect(harness.lines.first == "Row 5              ›")
+    #expect(harness.highlightedRows == [0])
+    // It stops where the last row is at the bottom, and the focus goes a page down.
+    harness.press(.pageDown)
+    #expect(harness.lines.first == "Row 7              ›")
+    #expect(harness.highlightedRows == [3])
+    harness.press(.pageDown)
+    #expect(harness.lines.first == "Row 7              ›")
+    #expect(harness.lines.last == "Row 11             ›")
+    #expect(harness.highlightedRows == [4])
+    harness.press(.pageUp)
+    #expect(harness.lines.first == "Row 2              ›")
+    #expect(harness.highlightedRows == [4])
+  }
+
   @Test func aNavigationLinkSpansItsRowWithAChevron() {
     let harness = ScreenHarness(width: 14, height: 2) {
       NavigationLink("Open", value: 1)
