@@ -36,6 +36,13 @@ public final class TerminalElement {
   /// The header's title node, when the element has one.
   var titleNode: TerminalLayoutNode?
 
+  /// How many of the children are navigation destinations (they cover those before them).
+  var destinationCount = 0
+  /// Whether some children are hidden because a destination covers them.
+  var coversChildren = false
+  /// Whether the element is listed among the current commit's changed containers.
+  var isQueuedForCommit = false
+
   /// Whether the element has the focus.
   public internal(set) var isFocused = false
   /// Where the element was last found among its parent's children; checked before use.

@@ -109,6 +109,7 @@ public final class TerminalRenderer: Renderer {
     parent.children.insert(child, at: index)
     child.parent = parent
     child.indexHint = index
+    if child.kind == .navigationDestination { parent.destinationCount += 1 }
     if let container = parent.container {
       container.insertChild(child.slot, at: parent.leadingNodes + index)
     } else if parent.kind == .staticOutput {
@@ -142,6 +143,7 @@ public final class TerminalRenderer: Renderer {
   public func remove(_ child: TerminalElement, from parent: TerminalElement, at index: Int) {
     parent.children.remove(at: index)
     child.parent = nil
+    if child.kind == .navigationDestination { parent.destinationCount -= 1 }
     if let container = parent.container { container.removeChild(at: parent.leadingNodes + index) }
     childrenChanged(of: parent)
   }
@@ -176,20 +178,29 @@ public final class TerminalRenderer: Renderer {
     onCommit?()
   }
 
+  /// Lists a container whose children changed, once per commit, when destinations cover (or
+  /// covered) some of its children: only those need their children's visibility updated.
   private func childrenChanged(of parent: TerminalElement) {
-    if changedContainers.last !== parent { changedContainers.append(parent) }
+    guard !parent.isQueuedForCommit, parent.destinationCount > 0 || parent.coversChildren else {
+      return
+    }
+    parent.isQueuedForCommit = true
+    changedContainers.append(parent)
   }
 
   /// A `Destination` hides the children before it (the levels it covers).
   private func updateCoveredChildren(of container: TerminalElement) {
+    container.isQueuedForCommit = false
     let children = container.children
     guard let top = children.lastIndex(where: { $0.kind == .navigationDestination }) else {
       for child in children where child.slot.isHidden { child.slot.isHidden = false }
+      container.coversChildren = false
       return
     }
     for (index, child) in children.enumerated() where child.slot.isHidden != (index < top) {
       child.slot.isHidden = index < top
     }
+    container.coversChildren = top > 0
   }
 
   // MARK: - Frames
