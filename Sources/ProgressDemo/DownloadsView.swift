@@ -36,7 +36,8 @@ struct DownloadRow: View {
 
   private func padded(_ name: String, to width: Int) -> String {
     name.count >= width
-      ? String(name.prefix(width - 1)) + "…" : name + String(repeating: " ", count: width - name.count)
+      ? String(name.prefix(width - 1)) + "…"
+      : name + String(repeating: " ", count: width - name.count)
   }
 
   /// Eighths of a cell, as the block elements draw them.

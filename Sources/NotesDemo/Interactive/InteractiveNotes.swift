@@ -19,6 +19,8 @@ struct InteractiveNotes {
     ) {
       NotesShell(store: store, router: router, status: status)
     }
+    // A key's record starts with the key: the loads and tasks that ran before are not its.
+    app.willHandleBatch = { app, _ in app.host?.clearLogs() }
     app.onBatch = { app, batch in
       guard let host = app.host else { return }
       let keys = batch.compactMap { event -> KeyPress? in

@@ -93,6 +93,9 @@ public final class TerminalApp {
   public private(set) var diagnostics: [GraphDiagnostic] = []
   /// Whether the app was asked to end.
   public private(set) var isExitRequested = false
+  /// Called before each batch of input is applied: what ran since the last batch (tasks,
+  /// timers) is not the batch's doing, so a status line clears its record here.
+  public var willHandleBatch: (@MainActor (TerminalApp, [TerminalEvent]) -> Void)?
   /// Called after each batch of input has been applied and flushed, before its frame is drawn;
   /// what it changes is flushed into the same frame. For status lines about the last key.
   public var onBatch: (@MainActor (TerminalApp, [TerminalEvent]) -> Void)?
@@ -156,8 +159,9 @@ public final class TerminalApp {
   ///   - events: the input; yield batches into it, finish it to end the input.
   ///   - output: where frames go.
   ///   - size: the window's size.
-  public func run(events: TerminalEventStream, output: any TerminalOutput, size: LayoutSize) async
-  {
+  public func run(
+    events: TerminalEventStream, output: any TerminalOutput, size: LayoutSize
+  ) async {
     start(output: output, size: size, events: events)
     await runLoop()
     finish()
@@ -179,8 +183,9 @@ public final class TerminalApp {
     start(writer: writer, size: size, events: events)
   }
 
-  private func start(writer: TerminalFrameWriter, size: LayoutSize?, events: TerminalEventStream?)
-  {
+  private func start(
+    writer: TerminalFrameWriter, size: LayoutSize?, events: TerminalEventStream?
+  ) {
     guard host == nil else { return }
     if writer.mode != renderer.mode { renderer = TerminalRenderer(mode: writer.mode) }
     self.writer = writer
@@ -237,6 +242,7 @@ public final class TerminalApp {
   public func handle(_ batch: [TerminalEvent]) {
     guard let host else { return }
     isHandlingBatch = true
+    willHandleBatch?(self, batch)
     for event in batch { apply(event) }
     host.flush()
     if let onBatch {

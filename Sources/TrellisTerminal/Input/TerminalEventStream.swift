@@ -67,7 +67,8 @@ public final class TerminalEventStream: AsyncSequence, Sendable {
   /// Takes the pending events, or waits for the next ones; nil once finished and drained.
   fileprivate func next() async -> [TerminalEvent]? {
     await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<[TerminalEvent]?, Never>) in
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<[TerminalEvent]?, Never>) in
         state.withLock { state in
           if !state.pending.isEmpty {
             let events = state.pending

@@ -49,8 +49,7 @@ enum ElementAppearance {
   }
 
   /// The nodes for a new element.
-  static func layout(for kind: ElementKind, text: String?, attributes: ElementAttributes) -> Parts
-  {
+  static func layout(for kind: ElementKind, text: String?, attributes: ElementAttributes) -> Parts {
     switch kind {
     case .text, .toggle, .progressView:
       let appearance = appearance(of: kind, attributes: attributes, isFocused: false)

@@ -117,7 +117,8 @@ extension TerminalRenderer {
 
   /// The first focusable element after `start` in tree order (from the top when nil).
   func nextFocusable(after start: TerminalElement?) -> TerminalElement? {
-    var current = start.map { successor(of: $0, enteringChildren: false) } ?? firstChild(of: rootElement)
+    var current =
+      start.map { successor(of: $0, enteringChildren: false) } ?? firstChild(of: rootElement)
     while let element = current {
       if element.isFocusable { return element }
       current = successor(of: element, enteringChildren: true)

@@ -36,7 +36,9 @@ final class ScreenHarness {
 
   /// Whether every drawn cell of `row` is in reverse video (the focus highlight).
   func isHighlighted(row: Int) -> Bool {
-    (0..<screen.width).allSatisfy { screen.cell(column: $0, row: row).style.attributes.contains(.inverse) }
+    (0..<screen.width).allSatisfy {
+      screen.cell(column: $0, row: row).style.attributes.contains(.inverse)
+    }
   }
 
   /// The rows in reverse video.

@@ -34,7 +34,8 @@ struct TerminalAppTests {
     screen.write("$ countdown\r\n")
     let app = TerminalApp(options: TerminalApp.Options(mode: .inline)) { Countdown() }
     // The input stays open: an inline app ends when it says so.
-    await app.run(events: TerminalEventStream(), output: screen, size: LayoutSize(width: 20, height: 6))
+    await app.run(
+      events: TerminalEventStream(), output: screen, size: LayoutSize(width: 20, height: 6))
     #expect(screen.lines == ["$ countdown", "done after 3", "", "", "", ""])
     #expect(screen.cursorRow == 2)
     #expect(screen.isCursorVisible)
@@ -155,7 +156,8 @@ struct TerminalAppTests {
     let host = ViewHost(ExitingView(), executor: .manual)
     let diagnostics = GraphDiagnostics.capture { host.tap("Quit") }
     #expect(diagnostics.count == 1)
-    #expect(diagnostics.first?.message.hasPrefix("exit() was called in a view that no app runs") == true)
+    #expect(
+      diagnostics.first?.message.hasPrefix("exit() was called in a view that no app runs") == true)
   }
 }
 
