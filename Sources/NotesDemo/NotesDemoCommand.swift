@@ -89,18 +89,32 @@ struct NotesDemoCommand: Sendable {
       return await InteractiveNotes(loader: loader, console: console).run()
     }
     console.out(Self.summary(count: notes.count, file: source.displayName))
-    let reports = await runScript(loader: loader)
+    let (reports, graph) = await runScript(loader: loader, exportsGraph: options.graphPath != nil)
     let printer = StepPrinter(out: console.out)
     if !options.quiet {
       for report in reports { printer.print(report) }
     }
     printer.printSummary(reports)
+    if let path = options.graphPath {
+      do {
+        try Data((graph ?? "").utf8).write(to: URL(fileURLWithPath: path))
+      } catch {
+        console.err("NotesDemo: error: cannot write the graph to \(Self.oneLine(path)): \(error)")
+        return ExitCode.failure
+      }
+      if !options.quiet { console.out("Wrote the dependency graph to \(Self.oneLine(path))") }
+    }
     return ExitCode.success
   }
 
   @MainActor
-  private func runScript(loader: NotesLoader) async -> [StepReport] {
-    await NotesDemoScript(loader: loader).runAll()
+  private func runScript(
+    loader: NotesLoader, exportsGraph: Bool
+  ) async -> (reports: [StepReport], graph: String?) {
+    let script = NotesDemoScript(loader: loader)
+    script.graphStep = exportsGraph ? .editTitle : nil
+    let reports = await script.runAll()
+    return (reports, script.graph)
   }
 
   /// `Loaded 2,000 notes from notes.json`.

@@ -1,8 +1,8 @@
 /// Command-line options for `NotesDemo`, parsed by hand (no packages available).
 ///
-///     NotesDemo [--notes PATH] [--script] [--quiet] [--steps] [-h | --help]
+///     NotesDemo [--notes PATH] [--graph PATH] [--script] [--quiet] [--steps] [-h | --help]
 ///
-/// `--notes=PATH` works too. Errors win over `--help`; `--help` wins over `--steps`.
+/// `--notes=PATH` and `--graph=PATH` work too. Errors win over `--help`; `--help` wins over `--steps`.
 struct NotesDemoOptions: Hashable, Sendable {
   /// What the command should do.
   enum Action: Hashable, Sendable {
@@ -18,7 +18,7 @@ struct NotesDemoOptions: Hashable, Sendable {
   enum ParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An argument starting with `-` that is not an option.
     case unknownOption(String)
-    /// `--notes` without a path after it.
+    /// `--notes` or `--graph` without a path after it.
     case missingValue(option: String)
     /// An option that takes a value given more than once.
     case repeatedOption(String)
@@ -45,13 +45,16 @@ struct NotesDemoOptions: Hashable, Sendable {
 
   /// The help text, also printed after a parse error.
   static let usage = """
-    USAGE: NotesDemo [--notes PATH] [--script] [--quiet] [--steps] [--help]
+    USAGE: NotesDemo [--notes PATH] [--graph PATH] [--script] [--quiet] [--steps] [--help]
 
     In a terminal, opens the interactive notes app. With --script, or when the standard
     streams are not a terminal, walks through the notes list -> detail demo and prints it.
 
     OPTIONS:
       --notes PATH  Load notes from PATH instead of the bundled notes.json.
+      --graph PATH  After step 5 (edit B's title), write the live dependency graph to
+                    PATH as Graphviz DOT, with what the edit changed highlighted.
+                    Render it with: dot -Tsvg PATH -o graph.svg
       --script      Run the scripted walk even in a terminal.
       --steps       List the scripted walk's steps and exit.
       --quiet       Skip the per-step output; print the loaded-notes line and the summary.
@@ -62,6 +65,8 @@ struct NotesDemoOptions: Hashable, Sendable {
   var action: Action = .run
   /// The `--notes` path, or `nil` for the bundled file.
   var notesPath: String?
+  /// The `--graph` path, or `nil` for no graph.
+  var graphPath: String?
   /// `--quiet`: print only the summary.
   var quiet = false
   /// `--script`: the scripted walk, even in a terminal.
@@ -84,16 +89,17 @@ struct NotesDemoOptions: Hashable, Sendable {
         options.quiet = true
       case "--script":
         options.script = true
-      case "--notes":
+      case "--notes", "--graph":
         guard let path = remaining.first, !path.hasPrefix("-") || path == "-" else {
-          throw .missingValue(option: "--notes")
+          throw .missingValue(option: argument)
         }
         remaining.removeFirst()
-        try options.setNotesPath(path)
-      case _ where argument.hasPrefix("--notes="):
+        try options.setPath(path, for: argument)
+      case _ where argument.hasPrefix("--notes=") || argument.hasPrefix("--graph="):
+        let option = String(argument.prefix("--notes".count))
         let path = String(argument.dropFirst("--notes=".count))
-        guard !path.isEmpty else { throw .missingValue(option: "--notes") }
-        try options.setNotesPath(path)
+        guard !path.isEmpty else { throw .missingValue(option: option) }
+        try options.setPath(path, for: option)
       case _ where argument.hasPrefix("-") && argument != "-":
         throw .unknownOption(argument)
       default:
@@ -109,8 +115,9 @@ struct NotesDemoOptions: Hashable, Sendable {
     return options
   }
 
-  private mutating func setNotesPath(_ path: String) throws(ParseError) {
-    guard notesPath == nil else { throw .repeatedOption("--notes") }
-    notesPath = path
+  private mutating func setPath(_ path: String, for option: String) throws(ParseError) {
+    let keyPath: WritableKeyPath<Self, String?> = option == "--graph" ? \.graphPath : \.notesPath
+    guard self[keyPath: keyPath] == nil else { throw .repeatedOption(option) }
+    self[keyPath: keyPath] = path
   }
 }

@@ -38,6 +38,35 @@ struct NotesDemoCommandTests {
     #expect(result.out.first == "Loaded 1 note from \(path)")
   }
 
+  @Test func graphIsWrittenAfterTheEditWithTheEditHighlighted() async throws {
+    let notes = Fixtures.document(
+      Fixtures.note(id: "a", title: "\"Alpha\""), Fixtures.note(id: "b", title: "\"Beta\""))
+    let path = try Fixtures.temporaryFile(notes, name: "two.json")
+    let graphPath = path + ".dot"
+    let result = await run(["--notes", path, "--graph", graphPath])
+    #expect(result.code == 0)
+    #expect(result.out.last == "Wrote the dependency graph to \(graphPath)")
+    let lines = try String(contentsOfFile: graphPath, encoding: .utf8).split(separator: "\n")
+    #expect(lines.first == "digraph Trellis {")
+    // Step 5 edits B's title: B's row and the detail re-ran, and B's title changed.
+    let filled = lines.filter { $0.contains("style=\"") && $0.contains("filled") }
+      .map { $0.split(separator: "\"")[1] }
+    #expect(filled.contains("body\\nNoteRow #b"))
+    #expect(filled.contains("tracked\\nNoteItem#2.title"))
+    #expect(!filled.contains("body\\nNoteRow #a"))
+  }
+
+  @Test func anUnwritableGraphPathIsOneLineAndExitCodeOne() async throws {
+    let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "one.json")
+    let graphPath = Fixtures.missingPath + "/graph.dot"
+    let result = await run(["--notes", path, "--graph", graphPath, "--quiet"])
+    #expect(result.code == 1)
+    #expect(result.err.count == 1)
+    #expect(
+      result.err.first?.hasPrefix("NotesDemo: error: cannot write the graph to \(graphPath): ")
+        == true)
+  }
+
   @Test func missingFileIsOneLineAndExitCodeOne() async {
     let path = Fixtures.missingPath
     let result = await run(["--quiet", "--notes", path])

@@ -66,4 +66,18 @@ struct NotesDemoOptionsTests {
       NotesDemoOptions.ParseError.unexpectedArgument("notes.json").description
         == "unexpected argument 'notes.json'")
   }
+
+  @Test func graphPathBothSpellingsAndItsErrors() throws {
+    #expect(try NotesDemoOptions.parse(["--graph", "g.dot"]).graphPath == "g.dot")
+    #expect(try NotesDemoOptions.parse(["--graph=my graph.dot"]).graphPath == "my graph.dot")
+    #expect(try NotesDemoOptions.parse(["--notes", "a.json"]).graphPath == nil)
+    for arguments in [["--graph"], ["--graph", "--quiet"], ["--graph="]] {
+      #expect(throws: NotesDemoOptions.ParseError.missingValue(option: "--graph")) {
+        try NotesDemoOptions.parse(arguments)
+      }
+    }
+    #expect(throws: NotesDemoOptions.ParseError.repeatedOption("--graph")) {
+      try NotesDemoOptions.parse(["--graph", "a.dot", "--notes", "n.json", "--graph=b.dot"])
+    }
+  }
 }

@@ -42,6 +42,22 @@ import TrellisEnvironment
     #expect(overridden.value(for: FontSizeKey.self) == 20)
   }
 
+  @Test func attachedContentSeesOverridesAroundItsAttachmentPointAndNotThoseBesideIt() {
+    // `X.sheet { R() }.environment(\.accent, "red")`: the override encloses the attachment.
+    let root = EnvironmentScope()
+    let around = root.overriding(\.accent, "red", name: "environment")
+    let sheetOutside = around.child(named: "sheet")
+    #expect(sheetOutside[\.accent] == "red")
+    // `X.environment(\.accent, "red").sheet { R() }`: the override is around `X` alone.
+    let attachment = root.child(named: "sheet modifier")
+    _ = attachment.overriding(\.accent, "red", name: "X")
+    let sheetInside = attachment.child(named: "sheet")
+    #expect(sheetInside[\.accent] == "blue")
+    // Overrides made at the attachment point later still reach the attached content.
+    attachment[\.accent] = "green"
+    #expect(sheetInside[\.accent] == "green")
+  }
+
   @Test func setValueOnAnExistingScopeAppliesToItAndBelowOnly() {
     let root = EnvironmentScope()
     let middle = root.child(named: "Middle")

@@ -81,4 +81,31 @@ final class TrellisPair: Trackable {
     #expect(trellisFired.count == 0)
     #expect(appleFired.count == 0, "Apple now fires on deinit; update the docs")
   }
+
+  /// Apple's `Observations` closure is `@isolated(any) @Sendable`: the sequence is `Sendable`
+  /// and may be iterated from any task, and the closure still runs in the isolation it was
+  /// formed in (here the main actor), reached by a hop per value. Trellis's closure is not
+  /// `Sendable` and runs in the iterating isolation; the compiler keeps the sequence in the
+  /// isolation it was formed in, so the detached iteration below does not compile for it, and
+  /// there is no isolation cast. Iterated on the main actor, both deliver the same values
+  /// (`ObservationsTests.deliversWhatApplesObservationsDeliversOnTheMainActor`).
+  @MainActor
+  @Test func observationsClosureIsolationFollowsTheIteratorUnlikeApple() async {
+    let apple = AppleInventory()
+    apple.count = 7
+    let sequence = Observation.Observations { () -> Int in
+      MainActor.assertIsolated("Apple runs the closure where it was formed")
+      return apple.count
+    }
+    let first = await Task.detached {
+      var iterator = sequence.makeAsyncIterator()
+      return await iterator.next()
+    }.value
+    #expect(first == 7)
+
+    let trellis = Inventory()
+    trellis.count = 7
+    var iterator = Observations { trellis.count }.makeAsyncIterator()
+    #expect(await iterator.next() == 7)
+  }
 }

@@ -12,6 +12,11 @@ final class NotesDemoScript {
   private(set) var noteA: NoteItem?
   private(set) var noteB: NoteItem?
 
+  /// The step after which `graph` is exported, or nil for none.
+  var graphStep: DemoStep?
+  /// The host's dependency graph as DOT, with that step's change highlighted.
+  private(set) var graph: String?
+
   init(loader: NotesLoader) { store = NotesStore(loader: loader) }
 
   /// Runs every step in order.
@@ -29,6 +34,7 @@ final class NotesDemoScript {
     switch step {
     case .mount:
       let host = ViewHost(NotesApp(store: self.store, router: router), executor: .manual)
+      host.graph.recordsLastChange = graphStep != nil
       self.host = host
       snapshots.append(("while loading", host.dump(maxChildren: 4, maxTextLength: 60)))
       await host.waitForTasks()
@@ -56,6 +62,7 @@ final class NotesDemoScript {
       host?.flush()
     }
     let duration = clock.now - start
+    if step == graphStep { graph = host?.exportDOT(highlightingLastChange: true) }
     if let host { snapshots.append(("after", host.dump(maxChildren: 4, maxTextLength: 60))) }
     var report = StepReport(
       step: step, snapshots: snapshots, bodyRuns: host?.bodyRuns ?? [],

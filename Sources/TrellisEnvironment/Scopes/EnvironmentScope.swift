@@ -36,9 +36,12 @@ import TrellisGraph
 /// `@Tracked` properties are then tracked per property read, as anywhere else.
 ///
 /// Attachment: content created later (a presented sheet, say) gets a scope made with
-/// `child(named:)` from the scope at its attachment point, so it sees exactly the overrides
-/// applied before that point: override-then-attach sees the value, attach-then-override does
-/// not, as with modifier order in SwiftUI (`.environment(x).sheet` vs `.sheet.environment(x)`).
+/// `child(named:)` from the scope at its attachment point, the place where the `.sheet`
+/// modifier sits, so it sees the overrides that enclose that point and none of those that only
+/// enclose the modified view. As in SwiftUI, `X.sheet { R() }.environment(\.k, 1)` shows 1 in
+/// `R` (the override is applied outside the sheet modifier), while
+/// `X.environment(\.k, 1).sheet { R() }` shows the default (the override applies to `X`
+/// alone).
 ///
 /// Memory: a scope keeps its parent alive, never its children, so dropping a subtree releases
 /// its scopes. Computations that read through a scope keep the entries they read (and an
@@ -84,9 +87,11 @@ public final class EnvironmentScope {
   /// scope of attached content, or of a subtree about to receive overrides.
   ///
   /// This is attachment: the new scope sees what this scope sees now and later, including
-  /// overrides set here afterwards, but none made in sibling scopes (SwiftUI's modifier order:
-  /// `.sheet { … }.environment(x)` does not reach the sheet). This scope does not keep the child
-  /// alive. O(1).
+  /// overrides set here (or above) afterwards, but none made in sibling scopes. That is
+  /// SwiftUI's modifier order for presented content: `X.sheet { R() }.environment(\.k, 1)`
+  /// reaches `R`, since the override encloses the sheet's attachment point, and
+  /// `X.environment(\.k, 1).sheet { R() }` does not, since that override is a sibling scope
+  /// around `X` alone. This scope does not keep the child alive. O(1).
   /// - Parameter name: a name for diagnostics and missing-object errors.
   /// - Returns: the new scope.
   public func child(named name: String) -> EnvironmentScope {
@@ -167,7 +172,9 @@ public final class EnvironmentScope {
       }
       return
     }
-    entries[id] = Cell(value, name: "\(key) in \(name)")
+    let cell = Cell(value, name: "\(key) in \(name)")
+    cell.role = .environment
+    entries[id] = cell
     guard isReadThrough else { return }
     let inherited = parent.map { $0.untrackedValue(for: key) } ?? Key.defaultValue
     if valuesAreEqual(inherited, value) {
@@ -242,7 +249,9 @@ public final class EnvironmentScope {
       if cell.untrackedValue !== object { cell.value = object }
       return
     }
-    objects[id] = Cell(object, name: "\(Object.self) in \(name)")
+    let cell = Cell<AnyObject?>(object, name: "\(Object.self) in \(name)")
+    cell.role = .environment
+    objects[id] = cell
     if isReadThrough { presence.overridesChanged(for: Object.self) }
   }
 

@@ -25,6 +25,7 @@ final class KeyPresence {
       _ = counter.value
     } else {
       let counter = Cell(0, name: "overrides of \(key)")
+      counter.role = .environment
       counters[id] = counter
       _ = counter.value
     }

@@ -1,6 +1,7 @@
 /// Stepping outside the evaluation in progress.
 @MainActor
-public enum GraphEvaluation {
+@usableFromInline
+package enum GraphEvaluation {
   /// Runs `body` without recording any dependency for the running evaluation: neither graph
   /// nodes nor tracked properties it reads become dependencies of anything, and effects it
   /// creates have no owner. Like alien-signals' and Preact's `untracked`.
@@ -10,7 +11,8 @@ public enum GraphEvaluation {
   /// not.
   /// - Parameter body: the work to run untracked.
   /// - Returns: what `body` returns.
-  public static func untracked<Result>(_ body: () throws -> Result) rethrows -> Result {
+  @usableFromInline
+  package static func untracked<Result>(_ body: () throws -> Result) rethrows -> Result {
     try NodeStore.shared.withoutEvaluation(body)
   }
 }

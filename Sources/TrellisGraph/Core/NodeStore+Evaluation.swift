@@ -43,6 +43,7 @@ extension NodeStore {
     activeOperations += 1
     evaluationDepth += 1
     let slot = node.slot
+    changeLog?.noteEvaluation(ref(slot))
     let frame = EvaluationFrame(
       previousSubscriber: currentSubscriber, previousOwner: currentOwner,
       previousEvaluation: innermostEvaluation, reads: evaluationReads.begin())

@@ -94,6 +94,7 @@ extension NodeStore {
     beginOperation()
     defer { endOperation() }
     let base = pendingWalk.count
+    changeLog?.noteChange(ofCell: ref(source))
     var edge = nodes[Int(source)].subsHead
     while edge != -1 {
       let record = edges[Int(edge)]
@@ -123,13 +124,18 @@ extension NodeStore {
 
   /// Marks `node` stale because a tracked property its latest evaluation read changed.
   /// - Parameter event: the change, when the node keeps reasons.
-  func markTrackedChange(_ ref: NodeRef, event: TrackingEvent?) {
+  /// - Parameter source: the changed property's source serial, for the change log.
+  func markTrackedChange(_ ref: NodeRef, event: TrackingEvent?, source: UInt64?) {
     guard isLive(ref) else { return }
     beginOperation()
     defer { endOperation() }
     let node = ref.slot
     let flags = nodes[Int(node)].flags
     if flags.contains(.disposed) { return }
+    if let changeLog {
+      changeLog.noteChange(ofProperty: source)
+      changeLog.noteMark(ref)
+    }
     nodes[Int(node)].flags.insert(.dirty)
     if nodes[Int(node)].kind == .effect {
       if flags.contains(.recordsReasons), let event {
@@ -153,6 +159,7 @@ extension NodeStore {
     }
     if flags.contains(.disposed) { return }
     nodes[Int(node)].flags.insert(mark)
+    changeLog?.noteMark(ref(node))
     if nodes[Int(node)].kind == .effect {
       if mark == .dirty && flags.contains(.recordsReasons) {
         effect(at: node).staleReasons.append(InvalidationReason(node: source, in: self))

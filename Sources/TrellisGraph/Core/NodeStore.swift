@@ -74,6 +74,12 @@ final class NodeStore {
   /// Whether anything waits for `drainIfIdle` (set by every append to the lists above).
   @exclusivity(unchecked) @usableFromInline var hasDeferredWork = false
 
+  /// What the latest change did, while some graph records it (see `Graph.recordsLastChange`);
+  /// nil otherwise, so that the walks pay one load for it.
+  @exclusivity(unchecked) @usableFromInline var changeLog: ChangeLog?
+  /// How many graphs ask for `changeLog`.
+  @exclusivity(unchecked) var changeLogUsers = 0
+
   /// How many effects have been created: each one's creation order.
   @exclusivity(unchecked) var effectsCreated = 0
 
@@ -99,6 +105,18 @@ final class NodeStore {
   @exclusivity(unchecked) @usableFromInline var checkStack = RecordStorage<CheckFrame>(capacity: 64)
 
   private init() {}
+
+  /// A graph asks for the change log.
+  func startRecordingChanges() {
+    changeLogUsers += 1
+    if changeLog == nil { changeLog = ChangeLog() }
+  }
+
+  /// A graph no longer asks for the change log; it is dropped when none does.
+  func stopRecordingChanges() {
+    changeLogUsers -= 1
+    if changeLogUsers == 0 { changeLog = nil }
+  }
 
   // MARK: Slots
 

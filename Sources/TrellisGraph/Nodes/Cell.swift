@@ -63,6 +63,8 @@ public final class Cell<Value>: GraphNode {
   @inlinable
   public var untrackedValue: Value { storage }
 
+  override var reflectedValue: Any? { storage }
+
   /// The current value, read without recording a dependency (Preact's and alien-signals'
   /// `peek`).
   /// - Returns: the value.

@@ -123,7 +123,7 @@ public final class Effect: GraphNode {
   ///
   /// Hosts use this to turn deep recursion into iteration: a child evaluated from inside its
   /// parent's evaluation nests on the stack, a queued one does not.
-  public func scheduleRun() {
+  package func scheduleRun() {
     if flags.contains(.disposed) { return }
     store.markForRun(slot)
   }

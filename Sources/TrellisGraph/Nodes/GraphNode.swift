@@ -24,6 +24,10 @@ public class GraphNode {
   /// Set while the node has readers: the store keeps it alive for them (see `NodeStore`).
   @exclusivity(unchecked) var retainedBySubscribers: GraphNode?
 
+  /// What the node stands for in the dependency-graph export; set by the layers that create
+  /// nodes for state, environment values and view bodies.
+  @exclusivity(unchecked) package var role = NodeRole.plain
+
   /// The node's subscription to the tracked properties its latest evaluation read; made on the
   /// first such read.
   @exclusivity(unchecked) @usableFromInline var relay: ChangeRelay?
@@ -57,6 +61,10 @@ public class GraphNode {
 
   /// The type-based name used when none was given; computed only when asked for.
   var defaultName: String { "\(type(of: self))" }
+
+  /// The value a cell holds, for naming the tracked properties of models kept in cells (the
+  /// dependency-graph export reflects it); nil for other nodes.
+  var reflectedValue: Any? { nil }
 
   @inlinable var flags: NodeFlags {
     get { store.nodes[Int(slot)].flags }

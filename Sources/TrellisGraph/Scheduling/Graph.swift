@@ -42,12 +42,28 @@ public final class Graph {
   /// Whether the store will call `workWasScheduled()` at the end of the current operation.
   @exclusivity(unchecked) var awaitsNotification = false
   @exclusivity(unchecked) private var flushStamp = 0
-  private let store = NodeStore.shared
+  let store = NodeStore.shared
 
   /// Creates a graph.
   /// - Parameter executor: `.mainActor` (default) or `.manual`.
   public init(executor: GraphExecutor = .mainActor) {
     self.executor = executor
+  }
+
+  isolated deinit {
+    if recordsLastChange { store.stopRecordingChanges() }
+  }
+
+  /// Whether the store keeps a log of the latest change (the cells and tracked properties that
+  /// changed, the nodes they marked, the nodes that re-evaluated) for
+  /// `exportDOT(highlightingLastChange:)`. Off by default: recording costs a set insertion per
+  /// node touched. The log is shared by every graph of the main actor; it is kept while any
+  /// graph asks for it.
+  public var recordsLastChange = false {
+    didSet {
+      guard recordsLastChange != oldValue else { return }
+      if recordsLastChange { store.startRecordingChanges() } else { store.stopRecordingChanges() }
+    }
   }
 
   /// The names of the effects waiting for a flush, in run order.
@@ -87,7 +103,10 @@ public final class Graph {
     isFlushing = true
     flushCount += 1
     flushStamp &+= 1
-    defer { isFlushing = false }
+    defer {
+      isFlushing = false
+      store.changeLog?.seal()
+    }
     while let entry = queue.popFirst() {
       // Only effects are queued; a slot reused by another node fails the generation check.
       guard store.isLive(entry.ref) else { continue }

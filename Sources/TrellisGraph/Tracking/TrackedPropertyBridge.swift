@@ -17,11 +17,11 @@ enum TrackedPropertyBridge {
   /// reasons.
   @usableFromInline
   static func makeRelay(for ref: NodeRef, deliversEvents: Bool) -> ChangeRelay {
-    ChangeRelay(deliversEvents: deliversEvents) { _, event in
+    ChangeRelay(deliversEvents: deliversEvents) { source, event in
       if MainActorCheck.isOnMainActor() {
-        markOnMainActor(ref, event)
+        markOnMainActor(ref, event, source.serial)
       } else {
-        TrackedChangeInbox.post(ref, event)
+        TrackedChangeInbox.post(ref, event, source.serial)
       }
     }
   }
@@ -35,12 +35,12 @@ enum TrackedPropertyBridge {
   /// `MainActorCheck.isOnMainActor()` has just answered true, which is exactly the condition
   /// under which `assumeIsolated` would have succeeded (the main thread, or the main queue).
   /// This is the only place the isolation check is bypassed.
-  private static func markOnMainActor(_ ref: NodeRef, _ event: TrackingEvent?) {
-    let mark: @MainActor (NodeRef, TrackingEvent?) -> Void = { ref, event in
-      NodeStore.shared.markTrackedChange(ref, event: event)
+  private static func markOnMainActor(_ ref: NodeRef, _ event: TrackingEvent?, _ source: UInt64) {
+    let mark: @MainActor (NodeRef, TrackingEvent?, UInt64) -> Void = { ref, event, source in
+      NodeStore.shared.markTrackedChange(ref, event: event, source: source)
     }
-    let unchecked = unsafeBitCast(mark, to: ((NodeRef, TrackingEvent?) -> Void).self)
-    unchecked(ref, event)
+    let unchecked = unsafeBitCast(mark, to: ((NodeRef, TrackingEvent?, UInt64) -> Void).self)
+    unchecked(ref, event, source)
   }
 }
 
@@ -49,6 +49,7 @@ enum TrackedChangeInbox {
   private struct Posted: Sendable {
     let ref: NodeRef
     let event: TrackingEvent?
+    let source: UInt64
   }
 
   private static let posted = Mutex<[Posted]>([])
@@ -59,8 +60,10 @@ enum TrackedChangeInbox {
   private static let drainScheduled = Atomic<Bool>(false)
 
   /// Posts a change made on another thread; it is applied on the main actor.
-  static func post(_ ref: NodeRef, _ event: TrackingEvent?) {
-    posted.withAnnotatedLock(owner: lockOwner) { $0.append(Posted(ref: ref, event: event)) }
+  static func post(_ ref: NodeRef, _ event: TrackingEvent?, _ source: UInt64) {
+    posted.withAnnotatedLock(owner: lockOwner) {
+      $0.append(Posted(ref: ref, event: event, source: source))
+    }
     hasPosted.store(true, ordering: .releasing)
     if !drainScheduled.exchange(true, ordering: .acquiringAndReleasing) {
       Task { @MainActor in
@@ -83,7 +86,7 @@ enum TrackedChangeInbox {
     }
     let store = NodeStore.shared
     for change in changes {
-      store.markTrackedChange(change.ref, event: change.event)
+      store.markTrackedChange(change.ref, event: change.event, source: change.source)
     }
   }
 }

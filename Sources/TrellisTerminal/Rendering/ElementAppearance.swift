@@ -108,7 +108,7 @@ enum ElementAppearance {
         appearance.title = title
       case .isOn(let isOn):
         appearance.isOn = isOn
-      case .keyPress, .custom:
+      case .keyPress, .rows, .scrollAxes, .isSelected, .custom:
         continue
       }
     }

@@ -46,7 +46,7 @@ public final class TrackingObserver: Sendable {
   ///
   /// - Parameter reads: properties recorded by `recordTrackedReads(isolated:_:)`.
   /// - Complexity: the same as `track(_:)`'s re-subscription.
-  public func observe(_ reads: TrackedReads) {
+  package func observe(_ reads: TrackedReads) {
     subscription.replaceSources(with: reads.sources)
   }
 

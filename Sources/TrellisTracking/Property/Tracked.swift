@@ -22,7 +22,7 @@
 @propertyWrapper
 public struct Tracked<Value>: TrackedStorage {
   /// The property's storage and subscriber list.
-  public let cell: TrackedCell<Value>
+  @usableFromInline let cell: TrackedCell<Value>
 
   /// The same cell, unretained: a trivial value, so the accessors can borrow the cell without
   /// the retain/release pair that loading `cell` from the object's `var` storage costs (about
@@ -32,6 +32,9 @@ public struct Tracked<Value>: TrackedStorage {
 
   /// The cell, for reflection-based naming.
   var trackingSource: TrackingSource { cell }
+
+  /// The current value, for reflection-based naming.
+  var storedValue: Any { cell.value }
 
   @inlinable
   init(cell: TrackedCell<Value>) {

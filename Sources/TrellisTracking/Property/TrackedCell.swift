@@ -6,7 +6,8 @@ import Synchronization
 /// stable identity for the registrar without any key-path hashing, and so that in-place
 /// mutation (`model.items.append(x)`) can yield the storage directly, keeping copy-on-write
 /// buffers unique.
-public class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
+@usableFromInline
+class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
   /// The stored value. Access is as thread-safe as the enclosing class makes it, exactly like a
   /// macro-generated `_title` backing field.
   @exclusivity(unchecked)
@@ -60,6 +61,8 @@ final class IdentityTrackedCell<Value: AnyObject>: TrackedCell<Value>, @unchecke
 /// The storage of a tracked property, as reflection sees it in an object's fields.
 protocol TrackedStorage {
   var trackingSource: TrackingSource { get }
+  /// The current value, so that reflection can look inside it for further tracked objects.
+  var storedValue: Any { get }
 }
 
 /// A property name, boxed to live in an `AtomicLazyReference`.

@@ -24,7 +24,7 @@ import Synchronization
 /// A registrar is a value holding a reference, so copies share their subscriptions, like
 /// Apple's.
 public struct TrackingRegistrar: Sendable {
-  private let storage = RegistrarStorage()
+  let storage = RegistrarStorage()
 
   /// Creates a registrar with no tracked properties yet.
   public init() {}
@@ -126,6 +126,14 @@ final class RegistrarStorage: Sendable {
       if table.byIdentity.count >= Self.identityCacheLimit { table.byIdentity.removeAll() }
       table.byIdentity[id] = (keyPath, source)
       return source
+    }
+  }
+
+  /// Every property's source with the property's name, in no particular order (for naming
+  /// sources in diagnostics).
+  var namedSources: [(name: String, source: TrackingSource)] {
+    table.withAnnotatedLock(owner: self) { table in
+      table.byValue.map { (keyPathPropertyName($0.key.keyPath), $0.value) }
     }
   }
 

@@ -61,6 +61,10 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   /// How many sources are observed now.
   package var observedCount: Int { entries.count }
 
+  /// The sources observed now, in the order the latest evaluation first read them (for
+  /// diagnostics such as the dependency-graph export; the owner's thread only).
+  package var observedSources: [TrackingSource] { entries.map(\.source) }
+
   /// Makes `sources[range]` (distinct, in read order) the observed set. Owner only.
   /// - Complexity: O(n) comparisons when the set is unchanged; otherwise O(n + m) plus one lock
   ///   round-trip per source added or dropped.

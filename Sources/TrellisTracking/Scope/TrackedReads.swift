@@ -2,14 +2,14 @@
 ///
 /// A value to hand to `TrackingObserver.observe(_:)`; it keeps the per-property bookkeeping it
 /// names alive, never the models.
-public struct TrackedReads: Sendable {
+package struct TrackedReads: Sendable {
   let sources: [TrackingSource]
 
   /// No reads were recorded.
-  public var isEmpty: Bool { sources.isEmpty }
+  package var isEmpty: Bool { sources.isEmpty }
 
   /// The number of distinct properties read.
-  public var count: Int { sources.count }
+  package var count: Int { sources.count }
 }
 
 /// Runs `body` and returns what it read, without subscribing to anything.
@@ -23,7 +23,7 @@ public struct TrackedReads: Sendable {
 ///     the nesting behaviour of `withTracking`).
 ///   - body: the closure whose reads are recorded; it runs once, synchronously.
 /// - Returns: what `body` returned, and the distinct properties it read.
-public func recordTrackedReads<Result>(
+package func recordTrackedReads<Result>(
   isolated: Bool = false, _ body: () throws -> Result
 ) rethrows -> (result: Result, reads: TrackedReads) {
   try AccessRecorder.withScope(isolatesReads: isolated, body) { result, recorder in
@@ -38,7 +38,7 @@ public func recordTrackedReads<Result>(
 ///   - isolated: whether to hide these reads from enclosing scopes.
 ///   - body: the closure whose reads are recorded; it runs once, synchronously.
 /// - Returns: the distinct properties `body` read.
-public func trackedReads(isolated: Bool = false, during body: () -> Void) -> TrackedReads {
+package func trackedReads(isolated: Bool = false, during body: () -> Void) -> TrackedReads {
   AccessRecorder.withScope(isolatesReads: isolated, body) { _, recorder in
     TrackedReads(sources: recorder.uniqueSources())
   }

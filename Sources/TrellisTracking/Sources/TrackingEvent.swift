@@ -56,8 +56,16 @@ public struct TrackingEvent: @unchecked Sendable, CustomStringConvertible {
 }
 
 /// The name of the property a key path names: the text after the root type in `\Root.name`.
+///
+/// A key path to a computed property has no name at run time: the standard library describes it
+/// as `<computed 0x… (Int)>`. The address changes from run to run, so it is dropped:
+/// `<computed Int>`.
 func keyPathPropertyName(_ keyPath: AnyKeyPath) -> String {
   let text = String(describing: keyPath)
   guard let dot = text.firstIndex(of: ".") else { return text }
-  return String(text[text.index(after: dot)...])
+  let name = text[text.index(after: dot)...]
+  guard name.hasPrefix("<computed "), let open = name.firstIndex(of: "("),
+    let close = name.lastIndex(of: ")"), open < close
+  else { return String(name) }
+  return "<computed \(name[name.index(after: open)..<close])>"
 }

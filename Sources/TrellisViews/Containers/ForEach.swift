@@ -65,6 +65,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
   public static func _update(_ view: Self, in node: ViewNode) {
     node.setTransparent()
     let part = node.parts.part(ForEachPart<Data, ID, Content>.self) { ForEachPart(node: node) }
+    // `ForEach($items)`: the element bindings' state lives on this node.
+    if let bindings = view.data as? any ElementBindingSource {
+      part.onRowsRemoved = bindings.attach(to: node)
+    }
     part.update(with: view)
   }
 }
@@ -115,6 +119,8 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
   /// The count a constant range started with.
   private var constantRangeCount: Int?
   private let elementPlan = ComparisonPlan.plan(for: Data.Element.self)
+  /// Told the ids of the rows removed by a pass (`ForEach($items)` retires their bindings).
+  var onRowsRemoved: (@MainActor ([AnyHashable]) -> Void)?
 
   init(node: ViewNode) { self.node = node }
 
@@ -394,6 +400,9 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     for row in removed {
       rows[ids[row.listPosition]] = nil
       host.unmount(row)
+    }
+    if let onRowsRemoved, !removed.isEmpty {
+      onRowsRemoved(removed.map { AnyHashable(ids[$0.listPosition]) })
     }
     var middleIDs = pass.newIDs[pass.head..<(newCount - pass.tail)]
     var duplicates: [ID] = []

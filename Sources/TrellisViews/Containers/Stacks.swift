@@ -40,32 +40,6 @@ public struct ZStack<Content: View>: View {
   }
 }
 
-/// A scrolling list of rows, like SwiftUI's `List`. Headless: a container of its rows.
-public struct List<Content: View>: View {
-  let content: Content
-
-  /// Creates a list of static or `ForEach` content.
-  /// - Parameter content: the rows.
-  public init(@ViewBuilder content: () -> Content) { self.content = content() }
-
-  /// Renders `List` with the rows as children.
-  public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: .list, content: view.content)
-  }
-}
-
-extension List {
-  /// Creates a list with one row per element of `data`, identified by `Identifiable.id`.
-  /// - Parameters:
-  ///   - data: the elements.
-  ///   - rowContent: the row for an element.
-  public init<Data: RandomAccessCollection, Row: View>(
-    _ data: Data, @ViewBuilder rowContent: @escaping @MainActor (Data.Element) -> Row
-  ) where Content == ForEach<Data, Data.Element.ID, Row>, Data.Element: Identifiable {
-    content = ForEach(data, content: rowContent)
-  }
-}
-
 extension ViewNode {
   /// Renders a container of `kind` whose single child is `content`.
   func updateContainer<Content: View>(kind: ElementKind, content: Content) {

@@ -52,6 +52,12 @@ final class HostCore {
   /// Viewports reported by renderers, by element.
   var viewports: [ElementID: Viewport] = [:]
 
+  // MARK: Visibility
+
+  /// Subtrees a retaining container showed since the last commit; their views appear after it
+  /// (see `Lifecycle/Visibility.swift`).
+  var shownSubtrees: [ViewNode] = []
+
   private var claimCounter: UInt32 = 0
 
   init(graph: Graph, environment: EnvironmentScope, options: ViewHostOptions) {
@@ -82,7 +88,8 @@ final class HostCore {
       node.isMounted = false
       node.composite?.effect.dispose()
       node.parts.unmount()
-      node.lifecycle?.appearActions = []
+      node.lifecycle?.appearHandlers = []
+      node.lifecycle?.firstAppearActions = []
       node.lifecycle?.disappearActions = []
       stack.append(contentsOf: node.children)
       node.children = []
@@ -198,25 +205,10 @@ final class HostCore {
       current.composite?.effect.dispose()
       current.parts.unmount()
       if let id = current.elementID { removedElements.append(id) }
-      if let lifecycle = current.lifecycle { queueDisappearance(of: lifecycle) }
+      if let lifecycle = current.lifecycle { queueDisappearance(of: lifecycle, unmounting: true) }
       stack.append(contentsOf: current.children.reversed())
       current.children = []
     }
-  }
-
-  private func queueDisappearance(of lifecycle: LifecyclePart) {
-    lifecycle.isMounted = false
-    lifecycle.appearActions = []
-    let subject = lifecycle.subject
-    for task in lifecycle.tasks where !task.isFinished {
-      lifecycleQueue.enqueue(.disappear) { host in
-        task.handle?.cancel()
-        host.log(LifecycleEvent(.taskCancel, subject))
-      }
-    }
-    lifecycle.tasks = []
-    guard lifecycle.hasAppeared else { return }
-    for action in lifecycle.disappearActions { lifecycleQueue.enqueue(.disappear, action) }
   }
 
   // MARK: - Lifecycle
@@ -228,14 +220,16 @@ final class HostCore {
     }
   }
 
-  /// Queues the first appearance of `part`'s node.
+  /// Queues an appearance of `part`'s node: it runs if the node is still in the tree, shown,
+  /// and not appeared already.
   func queueAppearance(of part: LifecyclePart) {
     lifecycleQueue.enqueue(.appear) { host in
-      guard part.isMounted, !part.hasAppeared else { return }
+      guard part.isMounted, part.isVisible, !part.hasAppeared else { return }
       part.hasAppeared = true
-      let actions = part.appearActions
-      part.appearActions = []
-      for action in actions { action(host, part) }
+      let first = part.firstAppearActions
+      part.firstAppearActions = []
+      for action in first { action(host, part) }
+      for handler in part.appearHandlers { handler(host, part) }
     }
   }
 
@@ -284,14 +278,38 @@ public struct ViewHostOptions: Sendable {
   /// another renderer is all that is needed.
   public var keepsTree: Bool
 
+  // Lazy containers.
+
+  /// How many rows a lazy container (`List`, `LazyVStack`, `LazyHStack`) shows before a
+  /// renderer (or `ViewHost.scroll(toRow:visibleRows:)`) reports a viewport for it: the first
+  /// ones. Default 20.
+  public var defaultViewportRows: Int
+  /// How many rows beyond each end of the viewport a lazy container realizes (and appears),
+  /// so that a short scroll finds them ready. Default 2.
+  public var lazyOverscan: Int
+  /// How many realized rows a lazy container keeps, hidden with their state, once they are
+  /// scrolled out; beyond it the rows shown least recently are destroyed (their state is
+  /// lost, as if they had never been shown). Default 1,000.
+  public var lazyRowRetention: Int
+
   /// Creates options.
   /// - Parameters:
   ///   - logsUpdates: log body runs, reasons and lifecycle events (default true).
   ///   - maximumRounds: the round limit (default 100).
   ///   - keepsTree: keep the rendered tree (default true).
-  public init(logsUpdates: Bool = true, maximumRounds: Int = 100, keepsTree: Bool = true) {
+  ///   - defaultViewportRows: rows a lazy container shows before a viewport is reported
+  ///     (default 20).
+  ///   - lazyOverscan: rows realized beyond each end of a lazy container's viewport (default 2).
+  ///   - lazyRowRetention: hidden rows a lazy container keeps with their state (default 1,000).
+  public init(
+    logsUpdates: Bool = true, maximumRounds: Int = 100, keepsTree: Bool = true,
+    defaultViewportRows: Int = 20, lazyOverscan: Int = 2, lazyRowRetention: Int = 1_000
+  ) {
     self.logsUpdates = logsUpdates
     self.maximumRounds = maximumRounds
     self.keepsTree = keepsTree
+    self.defaultViewportRows = defaultViewportRows
+    self.lazyOverscan = lazyOverscan
+    self.lazyRowRetention = lazyRowRetention
   }
 }

@@ -7,13 +7,21 @@ final class ActionPart: NodePart {
 
   init(_ action: @escaping @MainActor () -> Void) { self.action = action }
 
-  func perform() { action() }
+  func perform() {
+    action()
+    afterAction?()
+  }
+
+  // Presentations: a button of an alert or a confirmation dialog dismisses it after its action.
+
+  /// Runs after the action: set, for buttons inside an alert or a dialog, to dismiss it.
+  var afterAction: (@MainActor () -> Void)?
 }
 
 extension ViewNode {
   /// Sets the action a tap on this node runs.
   func setAction(_ action: @escaping @MainActor () -> Void) {
-    parts.part(ActionPart.self) { ActionPart(action) }.action = action
+    parts.part(ActionPart.self) { makeActionPart(action) }.action = action
   }
 
   /// The texts of this node's subtree, pre-order: a button's title is its label's texts.
@@ -84,14 +92,16 @@ extension ViewHost {
     return true
   }
 
-  /// The mounted nodes that satisfy `predicate`, pre-order.
+  /// The mounted nodes that satisfy `predicate`, pre-order. Hidden subtrees (a tab switched
+  /// away, a row scrolled out, a covered navigation level) are not searched: what is not shown
+  /// cannot be tapped.
   func nodes(where predicate: (ViewNode) -> Bool) -> [ViewNode] {
     guard let root = core.root else { return [] }
     var result: [ViewNode] = []
     var stack = [root]
     while let node = stack.popLast() {
       if predicate(node) { result.append(node) }
-      stack.append(contentsOf: node.children.reversed())
+      for child in node.children.reversed() where child.isVisible { stack.append(child) }
     }
     return result
   }

@@ -188,17 +188,21 @@ public final class ViewHost {
 /// does.
 @MainActor
 public final class RendererConnection {
-  private weak var core: HostCore?
+  weak var core: HostCore?
 
   init(core: HostCore) { self.core = core }
 
-  /// Reports which part of a scrolling element the renderer shows. Lazy containers realize
-  /// the rows inside it.
+  /// Reports which part of a scrolling element the renderer shows: a lazy container's
+  /// (`List`, `LazyVStack`, `LazyHStack`) or a `ScrollView`'s, whose lazy stacks it then
+  /// applies to. They realize the rows inside it (plus the overscan) at the next update cycle,
+  /// which this schedules; reporting the same viewport again does nothing.
   /// - Parameters:
   ///   - viewport: the visible stretch.
   ///   - element: the scrolling element.
   public func reportViewport(_ viewport: Viewport, for element: ElementID) {
-    core?.viewports[element] = viewport
+    guard let core, core.viewports[element] != viewport else { return }
+    core.viewports[element] = viewport
+    core.viewportDidChange(for: element)
   }
 
   /// The viewport last reported for `element`, if any.

@@ -1,10 +1,11 @@
 /// A node's appearance and what depends on it: the actions to run when it appears and
-/// disappears, and the tasks it runs while it is there.
+/// disappears, and the tasks it runs while it is shown.
 ///
-/// Today a node appears at the first commit that includes it and disappears when it leaves the
-/// tree. The part keeps the two apart from existence (`hasAppeared`, `isMounted`) so that
-/// containers that hide without destroying (tabs, lazy rows, covered navigation levels) can
-/// drive appearance on their own.
+/// Existence and visibility are two things. The part exists while its node's identity does
+/// (`isMounted`); it appears when the node is in the tree and shown (`isVisible`), and
+/// disappears when the node leaves the tree or a retaining container hides it (a tab switched
+/// away, a row scrolled out, a covered navigation level). A node hidden and shown again appears
+/// again: `onAppear` runs again and `.task` starts again, while its state stays.
 ///
 /// Queued actions capture this part and the subject's name, never the node: the part holds no
 /// reference to the node, so an action that runs after the node left the tree finds
@@ -16,18 +17,26 @@ final class LifecyclePart {
   let subject: String
   /// False once the node has left the tree.
   var isMounted = true
-  /// Whether the appear actions ran (disappear actions run only after they did).
+  /// Whether the node is shown (`ViewNode.isVisible`); an appearance waits for it.
+  var isVisible = true
+  /// Whether the node is appeared now: its appear actions ran and it has not disappeared since
+  /// (disappear actions run only when it is).
   var hasAppeared = false
-  /// Actions for the first appearance, in registration order; dropped once they ran (or the
-  /// node left the tree first). They get the part as an argument, so that they need not
-  /// capture it (which would keep it, and what it holds, forever).
-  var appearActions: [@MainActor (HostCore, LifecyclePart) -> Void] = []
+  /// Run at every appearance, in registration order: an `onAppear`'s latest action, the start
+  /// of a `.task`. They get the part as an argument, so that they need not capture it (which
+  /// would keep it, and what it holds, forever).
+  var appearHandlers: [@MainActor (HostCore, LifecyclePart) -> Void] = []
+  /// Run at the first appearance only (`onChange(of:initial: true)`), then dropped.
+  var firstAppearActions: [@MainActor (HostCore, LifecyclePart) -> Void] = []
   /// Actions for disappearance, in registration order.
   var disappearActions: [@MainActor (HostCore) -> Void] = []
   /// Tasks started by `.task` modifiers, while they run.
   var tasks: [RunningTask] = []
 
-  init(subject: String) { self.subject = subject }
+  init(subject: String, isVisible: Bool) {
+    self.subject = subject
+    self.isVisible = isVisible
+  }
 }
 
 /// A task started by `.task` or `.task(id:)`. A task that has finished is not reported as
@@ -42,7 +51,7 @@ extension ViewNode {
   /// The node's lifecycle part, made the first time (named after the modified view).
   func lifecyclePart() -> LifecyclePart {
     if let lifecycle { return lifecycle }
-    let part = LifecyclePart(subject: subjectName)
+    let part = LifecyclePart(subject: subjectName, isVisible: isVisible)
     lifecycle = part
     return part
   }

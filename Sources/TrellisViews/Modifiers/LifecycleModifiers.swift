@@ -1,6 +1,8 @@
 extension View {
-  /// Runs `action` after the update that inserts this view's identity has been committed,
-  /// like SwiftUI's `onAppear`. It runs once per insertion, not on body re-evaluations.
+  /// Runs `action` each time the view appears, like SwiftUI's `onAppear`: after the commit that
+  /// inserts its identity, and again after each commit that shows it once a retaining
+  /// container hid it (a tab switched back to, a row scrolled back in, a navigation level
+  /// uncovered by a pop). Never on body re-evaluations. The latest action given runs.
   /// - Parameter action: the action.
   /// - Returns: the modified view.
   public func onAppear(
@@ -9,9 +11,11 @@ extension View {
     modifier(AppearanceModifier(onAppear: action, onDisappear: nil))
   }
 
-  /// Runs `action` after the update that removes this view's identity, like SwiftUI's
-  /// `onDisappear`. Every view of a removed subtree gets it once, in tree order (parents
-  /// first), and never an appear afterwards. A view removed before it appeared gets neither.
+  /// Runs `action` each time the view disappears, like SwiftUI's `onDisappear`: after the
+  /// update that removes its identity, or that hides it in a retaining container (a tab
+  /// switched away, a row scrolled out, a level covered by a push). Every view of a removed or
+  /// hidden subtree gets it once, in tree order (parents first). A view removed before it
+  /// appeared gets neither.
   /// - Parameter action: the action.
   /// - Returns: the modified view.
   public func onDisappear(
@@ -28,8 +32,8 @@ public struct AppearanceModifier: ViewModifier {
   let onAppear: (@MainActor () -> Void)?
   let onDisappear: (@MainActor () -> Void)?
 
-  /// Registers the actions with the node's lifecycle: the appear action runs after the commit
-  /// that first includes the node; the disappear action, the latest one given, when it leaves.
+  /// Registers the actions with the node's lifecycle: the latest appear action runs at every
+  /// appearance; the latest disappear action at every disappearance.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
@@ -45,18 +49,29 @@ public struct AppearanceModifier: ViewModifier {
         }
       ]
     }
-    guard isNew, let onAppear = modifier.onAppear else { return }
-    part.appearActions.append { host, _ in
+    guard let onAppear = modifier.onAppear else { return }
+    let latest = node.parts.part(AppearAction.self) { AppearAction(onAppear) }
+    latest.action = onAppear
+    guard isNew else { return }
+    part.appearHandlers.append { host, _ in
       host.log(LifecycleEvent(.appear, subject))
-      onAppear()
+      latest.action()
     }
   }
+}
+
+/// The latest `onAppear` action of a node, run at each appearance.
+@MainActor
+final class AppearAction: NodePart {
+  var action: @MainActor () -> Void
+  init(_ action: @escaping @MainActor () -> Void) { self.action = action }
 }
 
 extension View {
   /// Runs `action` with the old and new value after an update in which `value` changed,
   /// like SwiftUI's `onChange(of:initial:_:)`. With `initial`, it also runs when the view
-  /// appears, with the same value twice. Runs after the body, before task restarts.
+  /// first appears, with the same value twice (not when a retaining container shows it
+  /// again). Runs after the body, before task restarts.
   /// - Parameters:
   ///   - value: the value to compare across updates.
   ///   - initial: whether to run when the view appears.
@@ -90,7 +105,7 @@ public struct ChangeModifier<Value: Equatable>: ViewModifier {
     guard let last = node.parts[LastValue<Value>.self] else {
       _ = node.parts.part(LastValue<Value>.self) { LastValue(value) }
       if modifier.initial {
-        part.appearActions.append { host, _ in
+        part.firstAppearActions.append { host, _ in
           host.log(LifecycleEvent(.change(old: "\(value)", new: "\(value)"), subject))
           action(value, value)
         }

@@ -1,6 +1,8 @@
 extension View {
   /// Starts `action` as a task when the view appears and cancels it when the view
-  /// disappears, like SwiftUI's `.task`. It does not restart when values it captured change.
+  /// disappears, like SwiftUI's `.task`: a view hidden by a retaining container (a tab switched
+  /// away, a row scrolled out, a covered navigation level) has its task cancelled, and started
+  /// anew when it is shown again. It does not restart when values it captured change.
   /// Cancellation is cooperative: the task sees `Task.isCancelled` and cancellation errors.
   /// - Parameters:
   ///   - priority: the task's priority.
@@ -47,8 +49,7 @@ public struct TaskModifier<ID: Equatable>: ViewModifier {
       let state = node.parts.part(TaskState<ID>.self) {
         TaskState(id: modifier.id, action: modifier.action)
       }
-      lifecycle.appearActions.append { host, lifecycle in
-        guard state.running == nil else { return }
+      lifecycle.appearHandlers.append { host, lifecycle in
         state.start(in: lifecycle, host: host, priority: modifier.priority)
       }
       return
@@ -60,7 +61,9 @@ public struct TaskModifier<ID: Equatable>: ViewModifier {
     state.restartQueued = true
     node.host.lifecycleQueue.enqueue(.taskRestart) { host in
       state.restartQueued = false
-      guard lifecycle.isMounted, let running = state.running, state.runningID != state.id
+      // A hidden view runs no task: showing it starts one with the latest id.
+      guard lifecycle.isMounted, lifecycle.hasAppeared, let running = state.running,
+        state.runningID != state.id
       else { return }
       host.cancelTask(running, of: lifecycle)
       state.start(in: lifecycle, host: host, priority: modifier.priority)

@@ -84,8 +84,9 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
     }
     let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
     let owner = node.host.logsUpdates ? node.displayName : node.typeName
-    let storage = StateStorage(
-      Cell(box.initialValue(), name: "@State \(owner).\(name)"), host: node.host)
+    let cell = Cell(box.initialValue(), name: "@State \(owner).\(name)")
+    cell.role = .state
+    let storage = StateStorage(cell, host: node.host)
     composite.setSlot(ordinal, storage)
     box.link(storage)
   }

@@ -12,6 +12,8 @@
 extension HostCore {
   /// Sends the recorded changes to the renderers, in one commit.
   func commit() {
+    // Views that a retaining container showed appear after the commit inserts them again.
+    defer { queueShownAppearances() }
     guard
       !changedChildren.isEmpty || !changedText.isEmpty || !changedAttributes.isEmpty
         || !removedElements.isEmpty
@@ -40,6 +42,7 @@ extension HostCore {
     for id in removedElements {
       for renderer in renderers { renderer.release(id) }
       elements.release(id)
+      if !viewports.isEmpty { viewports[id] = nil }
     }
     changedChildren.removeAll(keepingCapacity: true)
     changedText.removeAll(keepingCapacity: true)
@@ -126,7 +129,7 @@ extension HostCore {
         while next < children.count {
           let child = children[next]
           guard let childID = child.elementID, child.isElementCreated,
-            !child.element.hasInheritedAttributes
+            !child.element.hasInheritedAttributes, !child.isHiddenByContainer
           else { break }
           contexts[top.context].children.append(childID)
           next += 1
@@ -142,11 +145,15 @@ extension HostCore {
         if top.opensContext, let node = top.node {
           node.element.children = contexts.removeLast().children
         }
-        if top.isNew, let lifecycle = top.node?.lifecycle { queueAppearance(of: lifecycle) }
+        if top.isNew, let node = top.node, node.isVisible, let lifecycle = node.lifecycle {
+          queueAppearance(of: lifecycle)
+        }
         continue
       }
       let child = top.children[top.next]
       frames[frameIndex].next = top.next + 1
+      // A hidden child's elements are not in the renderers' tree (see `Visibility.swift`).
+      if child.isHiddenByContainer { continue }
       guard let childID = child.elementID else {
         let isNew = !child.isCommitted
         child.isCommitted = true

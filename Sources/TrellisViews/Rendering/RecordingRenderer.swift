@@ -30,6 +30,8 @@ public final class RecordingRenderer: Renderer {
     public fileprivate(set) var attributes: ElementAttributes
     /// Its current children.
     public fileprivate(set) var children: [Element] = []
+    /// The host's handle for it, to report back through `RendererConnection`.
+    public fileprivate(set) var elementID: ElementID?
 
     init(
       number: Int, kind: ElementKind, explicitID: AnyHashable?, text: String?,
@@ -203,6 +205,7 @@ public final class RecordingRenderer: Renderer {
     let element = Element(
       number: nextNumber, kind: description.kind, explicitID: description.explicitID,
       text: description.text, attributes: description.attributes)
+    element.elementID = description.id
     nextNumber += 1
     counts.creates += 1
     record(.create(element))
@@ -282,5 +285,36 @@ public final class RecordingRenderer: Renderer {
     counts.commits += 1
     if recordsMutations { commits.append(current) }
     current = []
+  }
+
+  // Reporting back, as a real backend would: viewports of lazy containers.
+
+  /// The host's side of the connection, once attached.
+  public private(set) var connection: RendererConnection?
+
+  /// Keeps the connection, for `reportViewport(_:for:)`.
+  /// - Parameter connection: the host's side.
+  public func connect(_ connection: RendererConnection) { self.connection = connection }
+
+  /// Reports that `element` (a lazy container or a scroll view) shows `viewport`, as a
+  /// scrolling backend would.
+  /// - Parameters:
+  ///   - viewport: the visible stretch.
+  ///   - element: the scrolling element.
+  public func reportViewport(_ viewport: Viewport, for element: Element) {
+    guard let id = element.elementID else { return }
+    connection?.reportViewport(viewport, for: id)
+  }
+
+  /// The first element, pre-order from the root, of kind `kind`.
+  /// - Parameter kind: the kind, such as `.list`.
+  /// - Returns: the element, or nil.
+  public func element(ofKind kind: ElementKind) -> Element? {
+    var stack = [rootElement]
+    while let element = stack.popLast() {
+      if element.kind == kind { return element }
+      stack.append(contentsOf: element.children.reversed())
+    }
+    return nil
   }
 }

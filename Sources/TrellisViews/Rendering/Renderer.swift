@@ -166,6 +166,34 @@ public struct ElementKind: Hashable, Sendable, CustomStringConvertible {
   /// A pushed navigation destination, above the stack's root.
   public static let navigationDestination = ElementKind("Destination")
 
+  // Containers, presentations and navigation: lazy stacks, tabs, sheets, split views.
+
+  /// `ScrollView`: a scrolling container; the viewport a renderer reports for it applies to
+  /// the lazy stacks inside it.
+  public static let scrollView = ElementKind("ScrollView")
+  /// `LazyVStack`: the realized rows top to bottom (see `ElementAttribute.rows`).
+  public static let lazyVStack = ElementKind("LazyVStack")
+  /// `LazyHStack`: the realized rows leading to trailing.
+  public static let lazyHStack = ElementKind("LazyHStack")
+  /// `Section`: a group of rows, its header first and its footer last.
+  public static let section = ElementKind("Section")
+  /// `TabView`: the selected tab's content, then one `TabItem` per tab that has a label.
+  public static let tabView = ElementKind("TabView")
+  /// A tab's label in the tab bar; activating it selects the tab.
+  public static let tabItem = ElementKind("TabItem")
+  /// Content presented by `.sheet`, drawn above the view it is attached to.
+  public static let sheet = ElementKind("Sheet")
+  /// Content presented by `.fullScreenCover`, drawn over everything.
+  public static let fullScreenCover = ElementKind("FullScreenCover")
+  /// An alert presented by `.alert`: its title, its message, then its buttons.
+  public static let alert = ElementKind("Alert")
+  /// A dialog presented by `.confirmationDialog`: its title, its message, then its buttons.
+  public static let confirmationDialog = ElementKind("ConfirmationDialog")
+  /// `NavigationSplitView`: its columns, leading to trailing.
+  public static let navigationSplitView = ElementKind("NavigationSplitView")
+  /// One column of a `NavigationSplitView`.
+  public static let navigationColumn = ElementKind("Column")
+
   /// The type name.
   public var description: String { name }
 }
@@ -199,6 +227,17 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
   case isOn(Bool)
   /// A key handler of an `onKeyPress` modifier around the element (see `KeyPressHandler`).
   case keyPress(KeyPressHandler)
+
+  // Containers: which rows a lazy container realized, and what is selected.
+
+  /// The rows a lazy container (`List`, `LazyVStack`, `LazyHStack`) realized, as positions in
+  /// all of its rows (the viewport plus the overscan), and how many rows it has in all. Its
+  /// children are exactly these rows, in order (sections nest theirs).
+  case rows(Range<Int>, total: Int)
+  /// The axes a `ScrollView` scrolls along.
+  case scrollAxes(Axis.Set)
+  /// Whether a tab item's tab, or a list row, is the selected one.
+  case isSelected(Bool)
   /// An attribute with no typed family (yet): name and value as text.
   case custom(name: String, value: String)
 
@@ -208,6 +247,9 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
     case .navigationTitle: "title"
     case .isOn: "isOn"
     case .keyPress: "onKeyPress"
+    case .rows: "rows"
+    case .scrollAxes: "axes"
+    case .isSelected: "isSelected"
     case .custom(let name, _): name
     }
   }
@@ -219,6 +261,9 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
     case .navigationTitle(let title): "title=\"\(title)\""
     case .isOn(let isOn): "isOn=\(isOn)"
     case .keyPress: "onKeyPress"
+    case .rows(let rows, let total): "rows=\(rows.lowerBound)..<\(rows.upperBound)/\(total)"
+    case .scrollAxes(let axes): "axes=\(axes)"
+    case .isSelected(let isSelected): "isSelected=\(isSelected)"
     case .custom(let name, let value): "\(name)=\(value)"
     }
   }
@@ -271,20 +316,54 @@ public struct CommitInfo: Sendable, Equatable {
   public let number: Int
 }
 
-/// A stretch of a scrolling container that a renderer shows: the first row (or point) and how
-/// many. Lazy containers realize what falls inside.
+/// The stretch of a scrolling container that a renderer shows, along the container's axis:
+/// in rows, or in points with an estimated extent per row. Lazy containers realize the rows
+/// that fall inside it, plus a small overscan (`ViewHostOptions.lazyOverscan`).
+///
+/// A renderer reports it with `RendererConnection.reportViewport(_:for:)`, for a lazy
+/// container's element or for a `ScrollView`'s (which then applies to the lazy stacks inside);
+/// a host drives it with `ViewHost.scroll(toRow:visibleRows:)`. Until one is reported, a lazy
+/// container shows `ViewHostOptions.defaultViewportRows` rows from the top.
 public struct Viewport: Hashable, Sendable {
+  /// What `offset` and `length` count.
+  public enum Unit: Hashable, Sendable {
+    /// Whole rows.
+    case rows
+    /// Points (or terminal lines, or pixels) along the axis, with every row taken to be
+    /// `rowExtent` long (at least 1) for the purpose of deciding which rows are visible.
+    case points(rowExtent: Int)
+  }
+
   /// The first visible row or point along the container's axis.
   public var offset: Int
   /// How many rows or points are visible.
   public var length: Int
+  /// What `offset` and `length` count.
+  public var unit: Unit
 
   /// Creates a viewport.
   /// - Parameters:
-  ///   - offset: the first visible row or point.
-  ///   - length: how many are visible.
-  public init(offset: Int, length: Int) {
+  ///   - offset: the first visible row or point; negative values count as 0.
+  ///   - length: how many are visible; negative values count as 0.
+  ///   - unit: rows (default) or points.
+  public init(offset: Int, length: Int, unit: Unit = .rows) {
     self.offset = offset
     self.length = length
+    self.unit = unit
+  }
+
+  /// The rows the viewport covers, partly or wholly: for points, every row any of whose
+  /// points is inside. O(1).
+  public var rows: Range<Int> {
+    let offset = max(0, self.offset)
+    let length = max(0, self.length)
+    switch unit {
+    case .rows:
+      return offset..<(offset + length)
+    case .points(let rowExtent):
+      let extent = max(1, rowExtent)
+      guard length > 0 else { return (offset / extent)..<(offset / extent) }
+      return (offset / extent)..<((offset + length + extent - 1) / extent)
+    }
   }
 }

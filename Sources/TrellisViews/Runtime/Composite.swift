@@ -37,6 +37,9 @@ class CompositePart {
 
   /// Runs the body and reconciles its result; implemented by `Composite`.
   func runBody() {}
+
+  /// The view value, for naming the models it holds in the dependency-graph export.
+  var viewValue: Any { () }
 }
 
 /// The part of a composite view of type `Content`.
@@ -49,6 +52,8 @@ final class Composite<Content: View>: CompositePart {
     self.view = view
     super.init(node: node, type: type)
   }
+
+  override var viewValue: Any { view }
 
   override func runBody() {
     let node = self.node
@@ -105,6 +110,7 @@ extension ViewNode {
       part.runBody()
     }
     effect.recordsReasons = host.logsUpdates
+    effect.role = .body
     part.effect = effect
     if host.logsUpdates { part.inputChanges = ["inserted"] }
     composite = part

@@ -81,6 +81,16 @@ public final class ViewNode {
   /// Whether a commit has seen the node (created its element, queued its appearance).
   var isCommitted = false
 
+  // Visibility, which is not existence (see `Lifecycle/Visibility.swift`).
+
+  /// Whether a retaining container hides this node, and so its subtree: a tab switched away,
+  /// a row scrolled out, a covered navigation level. The node keeps its state; its elements
+  /// leave the renderers' tree until it is shown again.
+  var isHiddenByContainer = false
+  /// Whether the node is shown: neither it nor any node above it is hidden by its container.
+  /// Appearance follows this flag.
+  var isVisible = true
+
   /// Creates the root node of `host`.
   init(root viewType: any Any.Type, host: HostCore) {
     self.host = host
@@ -118,6 +128,7 @@ public final class ViewNode {
     enclosingView = parentIsNamed ? parent.name : parent.enclosingView
     hostParent = parent.elementID ?? parent.hostParent
     environment = parent.environment
+    isVisible = parent.isVisible
   }
 
   /// The node's name: its type (or the modifier it is named after) and explicit identity.

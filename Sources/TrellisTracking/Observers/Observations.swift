@@ -1,0 +1,145 @@
+import Synchronization
+
+/// An asynchronous sequence of the values of a closure over tracked properties: the current
+/// value first, then a new value after each change, with the changes of one turn coalesced.
+///
+/// Mirrors Apple's `Observations` (SE-0475), for code with no view layer at all, such as a
+/// server-side model:
+///
+/// ```swift
+/// for await count in Observations({ store.notes.count }) {
+///   print("now \(count) notes")
+/// }
+/// ```
+///
+/// - After a tracked property the closure read changes (at `willSet`), the iterator waits for
+///   that writer's synchronous turn to end, then evaluates the closure again; several writes in
+///   one turn produce one value. Values are not compared: an unchanged result is still
+///   delivered.
+/// - Iteration ends (returns `nil`) when the iterating task is cancelled, when an
+///   `untilFinished` closure returns `.finish`, or by throwing the error the closure threw.
+///
+/// One deliberate difference from Apple (`DeliberateDifferenceTests` shows both): Apple's
+/// closure is `@isolated(any) @Sendable` and always runs in the isolation it was formed in,
+/// whichever task iterates; Apple calls it synchronously by casting its isolation away. Here the
+/// closure is not `Sendable` and runs in the isolation of the code that iterates, which the
+/// compiler makes the isolation it was formed in: a sequence over main-actor models cannot
+/// leave the main actor, and no cast is needed. Main-actor code iterating a main-actor model,
+/// the common case, behaves the same in both.
+public struct Observations<Element, Failure: Error>: AsyncSequence {
+  /// What an `untilFinished` closure returns: the next value, or the end of the sequence.
+  public enum Iteration {
+    /// Deliver this value.
+    case next(Element)
+    /// End the sequence.
+    case finish
+  }
+
+  private let emit: () throws(Failure) -> Iteration
+
+  /// Creates the sequence of `emit`'s values.
+  /// - Parameter emit: the closure whose tracked reads decide when a new value is produced; an
+  ///   error it throws ends the sequence with that error.
+  public init(_ emit: @escaping () throws(Failure) -> Element) {
+    self.emit = { () throws(Failure) -> Iteration in .next(try emit()) }
+  }
+
+  /// Creates a sequence that ends when `emit` returns `.finish`.
+  /// - Parameter emit: the closure whose tracked reads decide when it runs again.
+  /// - Returns: the sequence.
+  public static func untilFinished(
+    _ emit: @escaping () throws(Failure) -> Iteration
+  ) -> Observations {
+    Observations(iterating: emit)
+  }
+
+  private init(iterating emit: @escaping () throws(Failure) -> Iteration) { self.emit = emit }
+
+  /// Makes an iterator; each iterator tracks independently.
+  public func makeAsyncIterator() -> Iterator { Iterator(emit: emit) }
+
+  /// Produces the sequence's values; see `Observations`.
+  public struct Iterator: AsyncIteratorProtocol {
+    private let emit: () throws(Failure) -> Iteration
+    private let signal = ChangeSignal()
+    private var started = false
+    private var isFinished = false
+
+    init(emit: @escaping () throws(Failure) -> Iteration) { self.emit = emit }
+
+    /// The current value on the first call; afterwards, the value after the next change.
+    /// - Parameter actor: the caller's isolation, in which the closure runs.
+    /// - Returns: the value, or nil once the sequence has ended.
+    /// - Throws: the error the closure threw; the sequence has ended then.
+    public mutating func next(
+      isolation actor: isolated (any Actor)? = #isolation
+    ) async throws(Failure) -> Element? {
+      if isFinished || Task.isCancelled { return nil }
+      if started {
+        await signal.wait()
+        if Task.isCancelled { return nil }
+        await Task.yield()
+      }
+      started = true
+      signal.reset()
+      let signal = self.signal
+      let emit = self.emit
+      let result = withTracking {
+        Result { () throws(Failure) -> Iteration in try emit() }
+      } onChange: {
+        signal.fire()
+      }
+      switch result {
+      case .success(.next(let element)):
+        return element
+      case .success(.finish):
+        isFinished = true
+        return nil
+      case .failure(let error):
+        isFinished = true
+        throw error
+      }
+    }
+  }
+}
+
+extension Observations.Iteration: Sendable where Element: Sendable {}
+
+final class ChangeSignal: Sendable {
+  private struct State {
+    var changed = false
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+
+  private let state = Mutex(State())
+
+  /// Sets the flag and wakes the waiter, if any. Safe from any thread.
+  func fire() {
+    let waiter = state.withAnnotatedLock(owner: self) {
+      state -> CheckedContinuation<Void, Never>? in
+      state.changed = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume()
+  }
+
+  /// Clears the flag before a new value is produced.
+  func reset() { state.withAnnotatedLock(owner: self) { $0.changed = false } }
+
+  /// Returns once the flag is set or the task is cancelled.
+  func wait() async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let resumeNow = state.withAnnotatedLock(owner: self) { state -> Bool in
+          if state.changed || Task.isCancelled { return true }
+          state.waiter = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      fire()
+    }
+  }
+}

@@ -1,0 +1,258 @@
+import TrellisGraph
+
+extension ForEach {
+  /// Creates one view per element of the collection `data` binds to, each given a binding to
+  /// its element, like SwiftUI's `ForEach($items) { $item in … }`.
+  ///
+  /// - A row's binding finds its element by id, not by position: inserting, removing or moving
+  ///   other elements never points it at another element.
+  /// - Once the element is removed, the row is destroyed, and its binding never reaches the
+  ///   collection again: a read returns the element's last value, a write is dropped, and the
+  ///   first such use is reported (naming the id); never a trap.
+  /// - As in SwiftUI, `content` is not `@MainActor`-typed (a closure with a `$item` parameter
+  ///   must stay a plain closure); it runs on the main actor like every view closure.
+  /// - Parameters:
+  ///   - data: a binding to the elements.
+  ///   - content: the view for an element's binding.
+  public init<C>(
+    _ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
+  )
+  where
+    C: MutableCollection & RandomAccessCollection, C.Element: Identifiable,
+    ID == C.Element.ID, Data == BindingElements<C, C.Element.ID>
+  {
+    self.init(bindings: BindingElements(data, id: \.id), content: content)
+  }
+
+  /// Creates one view per element of the collection `data` binds to, identified by the key path
+  /// `id`, each given a binding to its element (see `init(_:content:)` for bindings).
+  /// - Parameters:
+  ///   - data: a binding to the elements.
+  ///   - id: the key path to each element's identity.
+  ///   - content: the view for an element's binding.
+  public init<C>(
+    _ data: Binding<C>, id: KeyPath<C.Element, ID>,
+    @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
+  )
+  where C: MutableCollection & RandomAccessCollection, Data == BindingElements<C, ID> {
+    self.init(bindings: BindingElements(data, id: id), content: content)
+  }
+
+  private init<C>(
+    bindings: BindingElements<C, ID>, content: @escaping (Binding<C.Element>) -> Content
+  ) where Data == BindingElements<C, ID> {
+    data = bindings
+    identify = { $0.id }
+    identifyingKeyPath = nil
+    self.content = { element in content(element.binding) }
+    isConstantRange = false
+  }
+}
+
+extension List {
+  /// Creates a list with one row per element of the collection `data` binds to, each given a
+  /// binding to its element (see `ForEach.init(_:content:)` for bindings).
+  /// - Parameters:
+  ///   - data: a binding to the elements.
+  ///   - rowContent: the row for an element's binding.
+  public init<C, Row: View>(
+    _ data: Binding<C>, @ViewBuilder rowContent: @escaping (Binding<C.Element>) -> Row
+  )
+  where
+    C: MutableCollection & RandomAccessCollection, C.Element: Identifiable,
+    Content == ForEach<BindingElements<C, C.Element.ID>, C.Element.ID, Row>,
+    SelectionValue == Never
+  {
+    self.init { ForEach(data, content: rowContent) }
+  }
+}
+
+/// The elements a `ForEach($items)` iterates: each element's id and a binding to it, resolved
+/// by id. The collection is read once, when the `ForEach` is made (so the view that makes it
+/// depends on it).
+public struct BindingElements<C: MutableCollection & RandomAccessCollection, ID: Hashable>:
+  RandomAccessCollection
+{
+  /// One element: its id and its binding.
+  public struct Element {
+    /// The element's id.
+    public let id: ID
+    let value: C.Element
+    let elements: BindingElements
+
+    /// A binding to the element, found by `id` at every use.
+    @MainActor
+    public var binding: Binding<C.Element> {
+      elements.store.binding(
+        for: id, last: value, source: elements.source, identify: elements.identify)
+    }
+  }
+
+  let source: Binding<C>
+  let values: C
+  let identify: KeyPath<C.Element, ID>
+  /// Where the bindings' shared state is kept: the node of the `ForEach` or lazy container
+  /// that uses these elements, once it has attached itself.
+  let store: ElementBindingStoreSlot<C, ID>
+
+  @MainActor
+  init(_ source: Binding<C>, id: KeyPath<C.Element, ID>) {
+    self.source = source
+    values = source.wrappedValue
+    identify = id
+    store = ElementBindingStoreSlot()
+  }
+
+  /// The first position.
+  public var startIndex: Int { 0 }
+  /// The position after the last.
+  public var endIndex: Int { values.count }
+
+  /// The element at `position`: its id and its binding.
+  /// - Parameter position: a valid position.
+  public subscript(position: Int) -> Element {
+    let value = values[values.index(values.startIndex, offsetBy: position)]
+    return Element(id: value[keyPath: identify], value: value, elements: self)
+  }
+}
+
+/// Lets a `ForEach` or a lazy container give its `ForEach($items)` elements the node their
+/// bindings' state lives on, and tell it which ids it removed.
+@MainActor
+protocol ElementBindingSource {
+  /// Keeps the bindings' state on `node`; returns what to call with the ids of removed rows.
+  func attach(to node: ViewNode) -> @MainActor ([AnyHashable]) -> Void
+}
+
+extension BindingElements: ElementBindingSource {
+  func attach(to node: ViewNode) -> @MainActor ([AnyHashable]) -> Void {
+    let store = node.parts.part(ElementBindingStore<C, ID>.self) { ElementBindingStore() }
+    self.store.store = store
+    return { [weak store] ids in store?.removed(ids) }
+  }
+}
+
+/// Holds the store of a `BindingElements` value once a node attached it.
+@MainActor
+final class ElementBindingStoreSlot<C: MutableCollection & RandomAccessCollection, ID: Hashable> {
+  var store: ElementBindingStore<C, ID>?
+
+  func binding(
+    for id: ID, last: C.Element, source: Binding<C>, identify: KeyPath<C.Element, ID>
+  ) -> Binding<C.Element> {
+    let box = store?.box(for: id, source: source, last: last, identify: identify)
+      ?? ElementBindingBox(id: id, source: source, last: last, identify: identify)
+    return Binding(
+      get: { box.read() }, set: { box.write($0) },
+      source: source.sourceIdentity.map { AnyHashable([$0, AnyHashable(id)]) })
+  }
+}
+
+/// The state of the element bindings of one `ForEach($items)`, by id, on the node that uses
+/// them: one box per id, shared by every binding made for it, so that a removal reaches them
+/// all.
+@MainActor
+final class ElementBindingStore<C: MutableCollection & RandomAccessCollection, ID: Hashable>:
+  NodePart
+{
+  private var boxes: [ID: ElementBindingBox<C, ID>] = [:]
+
+  func box(
+    for id: ID, source: Binding<C>, last: C.Element, identify: KeyPath<C.Element, ID>
+  ) -> ElementBindingBox<C, ID> {
+    if let box = boxes[id], !box.isRemoved {
+      box.source = source
+      return box
+    }
+    let box = ElementBindingBox(id: id, source: source, last: last, identify: identify)
+    boxes[id] = box
+    return box
+  }
+
+  /// The rows of these ids were removed: their bindings no longer reach the collection.
+  func removed(_ ids: [AnyHashable]) {
+    for id in ids {
+      guard let id = id.base as? ID, let box = boxes.removeValue(forKey: id) else { continue }
+      box.isRemoved = true
+    }
+  }
+
+  func nodeDidUnmount() {
+    for box in boxes.values { box.isRemoved = true }
+    boxes = [:]
+  }
+}
+
+/// What the bindings to one element share: the element's id, the latest source, the
+/// element's last value and position, and whether it was removed.
+@MainActor
+final class ElementBindingBox<C: MutableCollection & RandomAccessCollection, ID: Hashable> {
+  let id: ID
+  var source: Binding<C>
+  let identify: KeyPath<C.Element, ID>
+  private(set) var last: C.Element
+  private var position: C.Index?
+  var isRemoved = false
+  private var isReported = false
+
+  init(id: ID, source: Binding<C>, last: C.Element, identify: KeyPath<C.Element, ID>) {
+    self.id = id
+    self.source = source
+    self.last = last
+    self.identify = identify
+  }
+
+  func read() -> C.Element {
+    guard !isRemoved else {
+      reportStale("read")
+      return last
+    }
+    let collection = source.wrappedValue
+    guard let index = locate(in: collection) else {
+      isRemoved = true
+      reportStale("read")
+      return last
+    }
+    last = collection[index]
+    return last
+  }
+
+  func write(_ value: C.Element) {
+    guard !isRemoved else {
+      reportStale("written")
+      return
+    }
+    var collection = source.wrappedValue
+    guard let index = locate(in: collection) else {
+      isRemoved = true
+      reportStale("written")
+      return
+    }
+    collection[index] = value
+    last = value
+    source.wrappedValue = collection
+  }
+
+  /// The element's position now: where it was last, if it is still there, else found by id.
+  private func locate(in collection: C) -> C.Index? {
+    if let position, collection.indices.contains(position),
+      collection[position][keyPath: identify] == id
+    {
+      return position
+    }
+    position = collection.firstIndex { $0[keyPath: identify] == id }
+    return position
+  }
+
+  private func reportStale(_ verb: String) {
+    guard !isReported else { return }
+    isReported = true
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .invalidInput, nodes: ["\(id)"],
+        message:
+          "A binding to the ForEach element with id \(id) was \(verb) after the element was "
+          + "removed; reads give its last value and writes are dropped. Do not keep a row's "
+          + "binding beyond the row."))
+  }
+}

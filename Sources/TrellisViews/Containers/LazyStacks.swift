@@ -1,0 +1,53 @@
+/// A vertical stack that realizes only the rows in view, like SwiftUI's `LazyVStack`:
+/// in a `ScrollView`, the rows inside the viewport reported for the scroll view (or for the
+/// stack itself), plus `ViewHostOptions.lazyOverscan` rows beyond each end; before any
+/// viewport is reported, the first `ViewHostOptions.defaultViewportRows`.
+///
+/// Retains: rows scrolled out are hidden, not destroyed. They disappear (`onDisappear` runs,
+/// their `.task` is cancelled) and keep their `@State`; scrolled back in, they appear again
+/// with it. At most `ViewHostOptions.lazyRowRetention` hidden rows are kept (default 1,000),
+/// the ones shown least recently are destroyed beyond that. Destroys: rows whose identity goes
+/// (their `ForEach` element removed, their `if` branch flipped).
+///
+/// Rows are the content's views as `List` counts them (see `List`). Mounting costs O(rows
+/// realized), plus O(1) per `ForEach`, however long its data. An eager `VStack { ForEach }`
+/// realizes every row.
+public struct LazyVStack<Content: View>: View {
+  let content: Content
+
+  /// Creates the stack.
+  /// - Parameter content: the rows.
+  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+  /// Renders `LazyVStack` around the realized rows.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.updateLazyContainer(kind: .lazyVStack, content: view.content)
+  }
+}
+
+/// A horizontal stack that realizes only the rows (columns) in view, like SwiftUI's
+/// `LazyHStack`; it follows `LazyVStack`'s rules along the horizontal axis.
+///
+/// Retains: rows scrolled out, hidden with their state (see `LazyVStack`). Destroys: rows whose
+/// identity goes.
+public struct LazyHStack<Content: View>: View {
+  let content: Content
+
+  /// Creates the stack.
+  /// - Parameter content: the rows.
+  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+  /// Renders `LazyHStack` around the realized rows.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.updateLazyContainer(kind: .lazyHStack, content: view.content)
+  }
+}
+
+extension ViewNode {
+  /// Renders a lazy container of `kind` over `content`'s rows (see `LazyRowsPart`).
+  func updateLazyContainer<Content: View>(kind: ElementKind, content: Content) {
+    setContainer(kind: kind)
+    let part = parts.part(LazyRowsPart.self) { LazyRowsPart(node: self, inScrollView: true) }
+    part.update { rows in rows.collect(content) }
+  }
+}

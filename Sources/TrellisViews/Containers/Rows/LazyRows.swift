@@ -1,0 +1,347 @@
+import TrellisGraph
+
+/// How a lazy container (`List`, `LazyVStack`, `LazyHStack`) realizes its rows: only those
+/// inside its viewport, plus `ViewHostOptions.lazyOverscan` rows beyond each end.
+///
+/// - **Realizing.** Each pass collects the content's rows (`RowCollector`, O(structure)), and
+///   for the rows in range asks for their ids and views, one row at a time: for a `ForEach`,
+///   its content closure runs for those rows only. Each realized row has a node of its own,
+///   keyed by its identity (structural place and `ForEach` id), under the container or under
+///   its section's node.
+/// - **Scrolling.** Rows that leave the range are hidden, not destroyed: they disappear (their
+///   tasks are cancelled) and keep their state; rows that come back appear again with it.
+///   Rows that enter for the first time are created and appear.
+/// - **Retention.** At most `ViewHostOptions.lazyRowRetention` hidden rows are kept; beyond
+///   that, the rows shown least recently are destroyed.
+/// - **Identity.** A row whose identity leaves the content is destroyed, hidden or not. To
+///   find hidden rows whose element was removed, a pass whose `ForEach` data changed (another
+///   array buffer, or unequal values) while rows are hidden checks every id: O(n) id reads,
+///   no views built.
+///
+/// The pass runs in the container's own computation: what the content closures read for the
+/// realized rows re-runs it, and nothing else of the parent. A new viewport schedules it.
+@MainActor
+final class LazyRowsPart: NodePart {
+  unowned let node: ViewNode
+  /// Adds the latest content's rows to a collector.
+  private var collect: (@MainActor (inout RowCollector) -> Void)?
+  private var effect: Effect?
+  /// Every realized row, shown or hidden, by identity.
+  private var rows: [RowKey: LazyRow] = [:]
+  /// Every realized section, by identity.
+  private var sections: [[Int]: LazySection] = [:]
+  /// The rows shown by the last pass, in order.
+  private var shown: [LazyRow] = []
+  private var pass: UInt64 = 0
+  /// The data of each `ForEach` segment at the last pass, by place.
+  private var lastData: [[Int]: RowData] = [:]
+  /// The scroll view whose viewport applies when none is reported for the container itself.
+  private weak var scrollContext: ScrollContext?
+  /// The selection of a `List(selection:)`, compared with each row's tag.
+  var selection: ListSelection?
+
+  /// - Parameters:
+  ///   - node: the container's node.
+  ///   - inScrollView: whether an enclosing `ScrollView`'s viewport applies (lazy stacks; a
+  ///     `List` scrolls by itself).
+  init(node: ViewNode, inScrollView: Bool) {
+    self.node = node
+    guard inScrollView else { return }
+    scrollContext = GraphEvaluation.untracked { node.environment.object(ScrollContext.self) }
+    scrollContext?.register(self)
+  }
+
+  /// Takes the container's latest content and realizes the rows in range.
+  func update(collect: @escaping @MainActor (inout RowCollector) -> Void) {
+    self.collect = collect
+    if effect == nil {
+      let effect = Effect(
+        name: node.typeName, in: node.host.graph, depth: node.depth, runImmediately: false
+      ) { [unowned self] in
+        runPass()
+      }
+      effect.recordsReasons = false
+      self.effect = effect
+    }
+    effect?.run()
+  }
+
+  /// The viewport changed: realize the rows in the new range at the next flush.
+  func viewportDidChange() { effect?.scheduleRun() }
+
+  /// Also called while the host goes away: touches nothing but the part.
+  func nodeDidUnmount() {
+    effect?.dispose()
+    rows = [:]
+    sections = [:]
+    shown = []
+  }
+
+  /// The element whose reported viewport applies: the container's own, else its scroll
+  /// view's.
+  var viewportElement: ElementID? {
+    if let id = node.elementID, node.host.viewports[id] != nil { return id }
+    return scrollContext?.element ?? node.elementID
+  }
+
+  /// The viewport that applies now.
+  var viewport: Viewport {
+    let host = node.host
+    if let id = node.elementID, let own = host.viewports[id] { return own }
+    if let element = scrollContext?.element, let outer = host.viewports[element] { return outer }
+    return Viewport(offset: 0, length: host.options.defaultViewportRows)
+  }
+
+  /// The rows to realize among `total`: the viewport's, clamped so that a viewport past the end
+  /// shows the last rows, widened by the overscan.
+  private func realizedRange(total: Int) -> Range<Int> {
+    let visible = viewport.rows
+    let length = visible.count
+    let first = min(visible.lowerBound, max(0, total - length))
+    let overscan = max(0, node.host.options.lazyOverscan)
+    let lower = max(0, first - overscan)
+    let upper = min(total, first + length + overscan)
+    return lower < upper ? lower..<upper : lower..<lower
+  }
+
+  /// One pass: collect the rows, build the views of those in range (tracked), then realize
+  /// them (untracked).
+  private func runPass() {
+    guard node.isMounted, let collect else { return }
+    var collector = RowCollector(node: node)
+    collect(&collector)
+    let total = collector.count
+    let range = realizedRange(total: total)
+    var wanted: [(index: Int, key: RowKey, section: [Int]?, row: CollectedRow)] = []
+    wanted.reserveCapacity(range.count)
+    var start = 0
+    for segment in collector.segments {
+      let overlap = range.clamped(to: start..<(start + segment.count))
+      for index in overlap {
+        let local = index - start
+        wanted.append(
+          (
+            index, segment.key(local), segment.section.map { collector.sections[$0].path },
+            segment.row(local)
+          ))
+      }
+      start += segment.count
+    }
+    GraphEvaluation.untracked {
+      realize(wanted, range: range, total: total, collector: collector)
+    }
+  }
+
+  private func realize(
+    _ wanted: [(index: Int, key: RowKey, section: [Int]?, row: CollectedRow)],
+    range: Range<Int>, total: Int, collector: RowCollector
+  ) {
+    let host = node.host
+    pass &+= 1
+    let pass = self.pass
+    var duplicates: [AnyHashable] = []
+    // Sections first, so that their rows are created under shown sections.
+    var shownSections: [LazySection] = []
+    for entry in wanted {
+      guard let path = entry.section else { continue }
+      let section = sections[path] ?? makeSection(path)
+      if section.claim != pass {
+        section.claim = pass
+        shownSections.append(section)
+        host.show(section.node, in: node)
+      }
+    }
+    var nowShown: [LazyRow] = []
+    nowShown.reserveCapacity(wanted.count)
+    for entry in wanted {
+      let parent = entry.section.flatMap { sections[$0]?.node } ?? node
+      var row = rows[entry.key]
+      if let existing = row, existing.claim == pass {
+        duplicates.append(entry.key.id ?? AnyHashable(entry.index))
+        continue
+      }
+      if let existing = row, existing.parent !== parent {
+        host.unmount(existing.node)
+        rows[entry.key] = nil
+        row = nil
+      }
+      let realized: LazyRow
+      if let row {
+        realized = row
+      } else {
+        let wrapper = ViewNode(
+          parent: parent, key: .row, viewType: LazyRow.self, explicitID: entry.key.id)
+        wrapper.setTransparent()
+        realized = LazyRow(key: entry.key, node: wrapper, parent: parent)
+        rows[entry.key] = realized
+      }
+      realized.claim = pass
+      realized.lastShown = pass
+      realized.index = entry.index
+      realized.tag = entry.row.tag
+      host.show(realized.node, in: parent)
+      if let selection {
+        let isSelected = entry.row.tag.map { selection.isSelected($0) } ?? false
+        realized.node.setAttributes(isSelected ? [.isSelected(true)] : [])
+      }
+      entry.row.update(realized.node)
+      nowShown.append(realized)
+    }
+    for row in shown where row.claim != pass && row.node.isMounted { host.hide(row.node) }
+    for section in sections.values where section.claim != pass { host.hide(section.node) }
+    shown = nowShown
+    removeRowsNoLongerInContent(collector)
+    evictBeyondRetention()
+    installChildren(shownSections: shownSections)
+    node.setAttributes([.rows(range, total: total)])
+    if !duplicates.isEmpty { reportDuplicates(duplicates) }
+  }
+
+  private func makeSection(_ path: [Int]) -> LazySection {
+    let sectionNode = ViewNode(
+      parent: node, key: .row, viewType: LazySection.self, explicitID: nil)
+    sectionNode.setContainer(kind: .section)
+    node.host.hide(sectionNode)
+    let section = LazySection(node: sectionNode)
+    sections[path] = section
+    return section
+  }
+
+  /// Destroys the hidden rows and sections whose identity is gone from the content. A hidden
+  /// row of a `ForEach` whose data is the same as at the last pass is still there; only for a
+  /// `ForEach` whose data changed are its ids read, all of them, once.
+  private func removeRowsNoLongerInContent(_ collector: RowCollector) {
+    var segments: [[Int]: RowSegment] = [:]
+    var changed = Set<[Int]>()
+    var data: [[Int]: RowData] = [:]
+    for segment in collector.segments {
+      segments[segment.path] = segment
+      guard let segmentData = segment.data else { continue }
+      data[segment.path] = segmentData
+      if let last = lastData[segment.path], last.isSame(segmentData.value) { continue }
+      changed.insert(segment.path)
+    }
+    lastData = data
+    let paths = Set(collector.sections.map(\.path))
+    for (path, section) in sections where section.claim != pass && !paths.contains(path) {
+      node.host.unmount(section.node)
+      sections[path] = nil
+    }
+    var ids: [[Int]: Set<AnyHashable>] = [:]
+    for row in rows.values where row.claim != pass {
+      var isGone = !row.parent.isMounted
+      if let segment = segments[row.key.path] {
+        if segment.id != nil, changed.contains(segment.path), let id = row.key.id {
+          if ids[segment.path] == nil {
+            let getID = segment.id!
+            ids[segment.path] = Set((0..<segment.count).map { getID($0) })
+          }
+          isGone = isGone || !ids[segment.path]!.contains(id)
+        }
+      } else {
+        isGone = true
+      }
+      guard isGone else { continue }
+      if row.node.isMounted { node.host.unmount(row.node) }
+      rows[row.key] = nil
+      if let id = row.key.id { segments[row.key.path]?.onRemove?([id]) }
+    }
+  }
+
+  /// Destroys the hidden rows shown least recently, beyond the retention limit.
+  private func evictBeyondRetention() {
+    let limit = max(0, node.host.options.lazyRowRetention)
+    let hiddenCount = rows.count - shown.count
+    guard hiddenCount > limit else { return }
+    let hidden = rows.values.filter { $0.claim != pass }.sorted { $0.lastShown < $1.lastShown }
+    for row in hidden.prefix(hiddenCount - limit) {
+      node.host.unmount(row.node)
+      rows[row.key] = nil
+    }
+  }
+
+  /// Installs the children lists: the shown rows and sections in order, then the hidden ones
+  /// (which the renderers do not see).
+  private func installChildren(shownSections: [LazySection]) {
+    var top: [ViewNode] = []
+    var bySection: [ObjectIdentifier: [ViewNode]] = [:]
+    var placedSections = Set<ObjectIdentifier>()
+    for row in shown {
+      if row.parent === node {
+        top.append(row.node)
+      } else {
+        let id = ObjectIdentifier(row.parent)
+        if placedSections.insert(id).inserted { top.append(row.parent) }
+        bySection[id, default: []].append(row.node)
+      }
+    }
+    for row in rows.values where row.claim != pass {
+      if row.parent === node {
+        top.append(row.node)
+      } else {
+        bySection[ObjectIdentifier(row.parent), default: []].append(row.node)
+      }
+    }
+    for section in sections.values where !placedSections.contains(ObjectIdentifier(section.node)) {
+      top.append(section.node)
+    }
+    for section in sections.values {
+      let children = bySection[ObjectIdentifier(section.node)] ?? []
+      if !Self.same(section.node.children, children) {
+        section.node.children = children
+        node.host.markChildrenChanged(of: section.node)
+      }
+    }
+    if !Self.same(node.children, top) {
+      node.children = top
+      node.host.markChildrenChanged(of: node)
+    }
+  }
+
+  private static func same(_ lhs: [ViewNode], _ rhs: [ViewNode]) -> Bool {
+    lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
+  }
+
+  private func reportDuplicates(_ ids: [AnyHashable]) {
+    let shown = ids.prefix(10).map { "\($0.base)" }.joined(separator: ", ")
+    let name = node.enclosingViewName
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message:
+          "\(node.typeName) in \(name) has duplicate row ids (\(shown)); only the first row "
+          + "with each id is shown. Give every element a unique id."))
+  }
+}
+
+/// One realized row of a lazy container: a transparent node holding the row's view.
+@MainActor
+final class LazyRow {
+  let key: RowKey
+  let node: ViewNode
+  /// The container or section node the row is under.
+  let parent: ViewNode
+  /// The pass that last claimed the row (shown it).
+  var claim: UInt64 = 0
+  /// The pass that last showed it, for the retention order.
+  var lastShown: UInt64 = 0
+  /// Its position among all rows when last shown.
+  var index = 0
+  /// Its tag when last shown.
+  var tag: AnyHashable?
+
+  init(key: RowKey, node: ViewNode, parent: ViewNode) {
+    self.key = key
+    self.node = node
+    self.parent = parent
+  }
+}
+
+/// One realized section of a lazy container: a `Section` element around its realized rows.
+@MainActor
+final class LazySection {
+  let node: ViewNode
+  var claim: UInt64 = 0
+
+  init(node: ViewNode) { self.node = node }
+}

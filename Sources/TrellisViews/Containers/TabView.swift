@@ -1,0 +1,204 @@
+import TrellisGraph
+
+/// Tabs, one shown at a time, like SwiftUI's `TabView`.
+///
+/// - **Tabs.** Each view of the content is a tab (a `ForEach` gives one per element). With
+///   `selection:`, a tab's identity for selection is its `tag(_:)` (a `ForEach` row's id when it
+///   has none), and the shown tab is the one whose tag equals the selection; a selection no tab
+///   has shows none, and is reported. Without `selection:`, the first tab is shown until a tab
+///   item is tapped.
+/// - **Created on first selection**, as iOS 18's tabs are: a tab never selected has no state
+///   and runs nothing.
+/// - **Retains.** Switching tabs hides the old tab (it disappears, its tasks are cancelled) and
+///   keeps it alive with its state; switching back shows it again (it appears again, its
+///   `.task` starts again, its `@State` is as it was). Hidden tabs still receive their new
+///   inputs. **Destroys:** a tab that leaves the content.
+/// - **Rendering.** The `TabView` element holds the shown tab's content, then one `TabItem`
+///   element per tab with a `tabItem(_:)` label (`isSelected=` says which); tapping one
+///   selects its tab.
+public struct TabView<SelectionValue: Hashable, Content: View>: View {
+  let selection: Binding<SelectionValue>?
+  let content: Content
+  /// The shown tab's identity when there is no `selection:` (nil: the first tab).
+  @State private var ownSelection: AnyHashable? = nil
+
+  /// Creates tabs whose shown tab is `selection`.
+  /// - Parameters:
+  ///   - selection: the tag of the shown tab; tapping a tab item sets it.
+  ///   - content: the tabs.
+  public init(selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content) {
+    self.selection = selection
+    self.content = content()
+  }
+
+  /// Creates tabs that keep their own selection, starting with the first tab.
+  /// - Parameter content: the tabs.
+  public init(@ViewBuilder content: () -> Content) where SelectionValue == Int {
+    selection = nil
+    self.content = content()
+  }
+
+  /// Reads the selection and renders the shown tab.
+  public var body: some View {
+    let selection = self.selection
+    let own = $ownSelection
+    TabViewContent(
+      content: content,
+      selection: selection.map { AnyHashable($0.wrappedValue) } ?? ownSelection,
+      selectsByTag: selection != nil,
+      select: { value in
+        guard let selection else {
+          own.wrappedValue = value
+          return
+        }
+        if let value = value.base as? SelectionValue { selection.wrappedValue = value }
+      })
+  }
+}
+
+extension View {
+  /// Sets the label of this view's tab, like SwiftUI's `tabItem(_:)`: shown in the enclosing
+  /// `TabView`'s tab bar as a `TabItem` element, which a tap selects. Elsewhere it shows
+  /// nothing.
+  /// - Parameter label: the tab's label.
+  /// - Returns: the modified view.
+  public func tabItem<Label: View>(
+    @ViewBuilder _ label: () -> Label
+  ) -> ModifiedContent<Self, TabItemModifier<Label>> {
+    modifier(TabItemModifier(label: label()))
+  }
+}
+
+/// The modifier behind `tabItem(_:)`.
+public struct TabItemModifier<Label: View>: ViewModifier {
+  /// A built-in modifier has no body.
+  public typealias Body = Never
+  let label: Label
+
+  /// Renders the content; the label is the enclosing `TabView`'s to show.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    node.updateModifier(content: content)
+  }
+}
+
+extension TabItemModifier: RowTraitModifier {
+  var rowTag: AnyHashable? { nil }
+  var rowTabItem: AnyView? { AnyView(label) }
+}
+
+/// The rendered tabs: the shown tab's content, then the tab items.
+struct TabViewContent<Content: View>: View {
+  let content: Content
+  let selection: AnyHashable?
+  let selectsByTag: Bool
+  let select: @MainActor (AnyHashable) -> Void
+
+  static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: .tabView)
+    node.parts.part(TabViewPart.self) { TabViewPart(node: node) }.update(view)
+  }
+}
+
+/// A tab view's realized tabs (shown or hidden) and tab items, by the tabs' identity.
+@MainActor
+final class TabViewPart: NodePart {
+  unowned let node: ViewNode
+  private var tabs: [RowKey: ViewNode] = [:]
+  private var items: [RowKey: ViewNode] = [:]
+  private var reported: Set<AnyHashable> = []
+
+  init(node: ViewNode) { self.node = node }
+
+  func update<Content: View>(_ view: TabViewContent<Content>) {
+    let host = node.host
+    var collector = RowCollector()
+    collector.collect(view.content)
+    var all: [(key: RowKey, row: CollectedRow)] = []
+    for segment in collector.segments {
+      for index in 0..<segment.count { all.append((segment.key(index), segment.row(index))) }
+    }
+    let shownIndex: Int?
+    if view.selectsByTag {
+      shownIndex = all.firstIndex { $0.row.tag != nil && $0.row.tag == view.selection }
+      if shownIndex == nil, let selection = view.selection, reported.insert(selection).inserted {
+        reportUnmatched(selection)
+      }
+    } else if let selection = view.selection {
+      shownIndex = all.firstIndex { AnyHashable($0.key) == selection } ?? (all.isEmpty ? nil : 0)
+    } else {
+      shownIndex = all.isEmpty ? nil : 0
+    }
+    var kept: [RowKey: ViewNode] = [:]
+    var shown: ViewNode?
+    var hidden: [ViewNode] = []
+    var itemNodes: [ViewNode] = []
+    for (index, tab) in all.enumerated() {
+      let isShown = index == shownIndex
+      if let existing = tabs[tab.key] {
+        kept[tab.key] = existing
+        if isShown { host.show(existing, in: node) } else { host.hide(existing) }
+        tab.row.update(existing)
+        if isShown { shown = existing } else { hidden.append(existing) }
+      } else if isShown {
+        // Created on first selection.
+        let wrapper = ViewNode(parent: node, key: .row, viewType: TabViewPart.self, explicitID: nil)
+        wrapper.setTransparent()
+        kept[tab.key] = wrapper
+        tab.row.update(wrapper)
+        shown = wrapper
+      }
+      if let label = tab.row.tabItem {
+        let item =
+          items[tab.key]
+          ?? ViewNode(parent: node, key: .row, viewType: TabItemView.self, explicitID: nil)
+        items[tab.key] = item
+        let identity = view.selectsByTag ? tab.row.tag : AnyHashable(tab.key)
+        let select = view.select
+        TabItemView._update(
+          TabItemView(
+            label: label, isSelected: isShown,
+            select: { if let identity { select(identity) } }), in: item)
+        itemNodes.append(item)
+      }
+    }
+    for (key, tab) in tabs where kept[key] == nil { host.unmount(tab) }
+    let itemKeys = Set(all.map(\.key))
+    for (key, item) in items where !itemKeys.contains(key) || !itemNodes.contains(where: { $0 === item }) {
+      host.unmount(item)
+      items[key] = nil
+    }
+    tabs = kept
+    let children = (shown.map { [$0] } ?? []) + hidden + itemNodes
+    if node.children.count != children.count || !zip(node.children, children).allSatisfy({ $0 === $1 }) {
+      node.children = children
+      host.markChildrenChanged(of: node)
+    }
+  }
+
+  private func reportUnmatched(_ selection: AnyHashable) {
+    let name = node.enclosingViewName
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message:
+          "TabView in \(name) has the selection \(selection.base), but no tab is tagged with "
+          + "it; no tab is shown. Tag each tab with .tag(_:) of the selection's type."))
+  }
+}
+
+/// A tab's label in the tab bar: a `TabItem` element around the label, `isSelected=` when its
+/// tab is shown; tapping it selects the tab.
+struct TabItemView: View {
+  let label: AnyView
+  let isSelected: Bool
+  let select: @MainActor () -> Void
+
+  static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: .tabItem)
+    node.setAttributes([.isSelected(view.isSelected)])
+    node.setAction(view.select)
+    node.updateChild(.index(0), view.label)
+  }
+}

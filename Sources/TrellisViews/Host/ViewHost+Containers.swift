@@ -1,0 +1,90 @@
+import TrellisGraph
+
+extension ViewHost {
+  /// Scrolls the lazy container on screen (`List`, or the `ScrollView` around a `LazyVStack` or
+  /// `LazyHStack`) so that row `row` is the first visible one, as a user's scroll, or a
+  /// renderer's `reportViewport(_:for:)`, would. The rows that come in are realized and appear,
+  /// those that leave disappear, at the next `flush()`.
+  /// - Parameters:
+  ///   - row: the first visible row (0 is the top); a row past the end shows the last rows.
+  ///   - visibleRows: how many rows are visible; by default, as many as before.
+  /// - Returns: false, with a diagnostic, when no lazy container is shown, or when several are
+  ///   (which one to scroll would be a guess, so nothing scrolls).
+  @discardableResult
+  public func scroll(toRow row: Int, visibleRows: Int? = nil) -> Bool {
+    let containers = nodes { $0.parts.contains(LazyRowsPart.self) }
+    guard containers.count == 1, let part = containers[0].parts[LazyRowsPart.self],
+      let element = part.viewportElement
+    else {
+      let places = containers.prefix(5).map(\.diagnosticName).joined(separator: ", ")
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [],
+          message: containers.isEmpty
+            ? "scroll(toRow:): no lazy container (List, LazyVStack, LazyHStack) is shown."
+            : "scroll(toRow:): \(containers.count) lazy containers are shown (in \(places)); "
+              + "nothing was scrolled. Scroll through each one's renderer instead."))
+      return false
+    }
+    let length = visibleRows ?? part.viewport.rows.count
+    let viewport = Viewport(offset: max(0, row), length: max(0, length))
+    guard core.viewports[element] != viewport else { return true }
+    core.viewports[element] = viewport
+    core.viewportDidChange(for: element)
+    return true
+  }
+
+  /// Goes back, as a back button or the Escape key would: dismisses the frontmost presentation
+  /// (sheet, cover, alert, dialog), or else pops the top level of the frontmost navigation
+  /// stack (or clears the frontmost split-view selection). Pending work runs at the next
+  /// `flush()`.
+  /// - Returns: false, with a diagnostic, when nothing is presented or pushed.
+  @discardableResult
+  public func dismiss() -> Bool { core.dismissFrontmost() }
+}
+
+extension RendererConnection {
+  /// Goes back, as `ViewHost.dismiss()` does (for a renderer's back key); the update runs at
+  /// the next update cycle.
+  /// - Returns: false, with a diagnostic, when nothing is presented or pushed.
+  @discardableResult
+  public func dismiss() -> Bool { core?.dismissFrontmost() ?? false }
+}
+
+/// How presented content and pushed levels end themselves: the frontmost one shown is what a
+/// host's or renderer's "back" dismisses.
+@MainActor
+final class DismissPart: NodePart {
+  var dismiss = DismissAction {}
+  /// Whether it ends presented content (which is in front of every pushed level).
+  let isPresentation: Bool
+
+  init(isPresentation: Bool) { self.isPresentation = isPresentation }
+}
+
+extension HostCore {
+  /// Dismisses the frontmost shown presentation (the last one pre-order), or else the
+  /// frontmost pushed level.
+  func dismissFrontmost() -> Bool {
+    var presentation: DismissPart?
+    var level: DismissPart?
+    if let root {
+      var stack = [root]
+      while let node = stack.popLast() {
+        if let part = node.parts[DismissPart.self] {
+          if part.isPresentation { presentation = part } else { level = part }
+        }
+        for child in node.children.reversed() where child.isVisible { stack.append(child) }
+      }
+    }
+    guard let frontmost = presentation ?? level else {
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [],
+          message: "dismiss(): nothing is presented or pushed; nothing was dismissed."))
+      return false
+    }
+    frontmost.dismiss()
+    return true
+  }
+}

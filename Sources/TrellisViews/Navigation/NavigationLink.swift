@@ -1,0 +1,149 @@
+import TrellisGraph
+
+/// A button that navigates, like SwiftUI's `NavigationLink`. Headless: a host taps it with
+/// `ViewHost.tap(_:)`, a renderer activates it with `RendererConnection.activate(_:)`.
+///
+/// - `NavigationLink(value:)` pushes its value on the enclosing `NavigationStack`'s path (whose
+///   `.navigationDestination(for:)` decides what it shows); inside a `List(selection:)` it
+///   selects its value instead; in a `NavigationSplitView` column it shows its value's
+///   destination in the next column. A nil value makes a link that does nothing.
+/// - `NavigationLink(destination:)` pushes its destination view, above the path's levels;
+///   tapping it again while pushed does nothing.
+public struct NavigationLink<Label: View, Destination: View>: View {
+  let value: AnyHashable?
+  let valueDescription: String
+  let destination: Destination?
+  let label: Label
+
+  /// Creates a link that pushes `value`.
+  /// - Parameters:
+  ///   - value: the value to push; nil disables the link.
+  ///   - label: the link's label.
+  public init<P: Hashable>(value: P?, @ViewBuilder label: () -> Label)
+  where Destination == Never {
+    self.value = value.map { AnyHashable($0) }
+    valueDescription = value.map { "\($0)" } ?? "nil"
+    destination = nil
+    self.label = label()
+  }
+
+  /// Creates a link that pushes `destination`.
+  /// - Parameters:
+  ///   - destination: the view to push.
+  ///   - label: the link's label.
+  public init(destination: Destination, @ViewBuilder label: () -> Label) {
+    value = nil
+    valueDescription = ""
+    self.destination = destination
+    self.label = label()
+  }
+
+  /// Creates a link that pushes the view `destination` builds.
+  /// - Parameters:
+  ///   - destination: the view to push.
+  ///   - label: the link's label.
+  public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
+    self.init(destination: destination(), label: label)
+  }
+
+  /// Renders `NavigationLink` with its label; its action navigates.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: .navigationLink)
+    if let destination = view.destination {
+      let part = node.parts.part(DestinationLinkPart.self) { DestinationLinkPart() }
+      part.content = AnyView(destination)
+      part.refresh()
+      let registry = node.enclosingNavigationRegistry
+      part.levels = registry?.presentedLevels
+      let enclosing = node.enclosingViewName
+      node.setAction { [weak part] in
+        guard let part, part.levels != nil else {
+          reportNoStack("NavigationLink(destination:) in \(enclosing)", enclosing)
+          return
+        }
+        part.push()
+      }
+    } else {
+      let value = view.value
+      let description = view.valueDescription
+      let registry = node.enclosingNavigationRegistry
+      let selection = GraphEvaluation.untracked { node.environment.object(ListSelection.self) }
+      let enclosing = node.enclosingViewName
+      node.setAction { [weak registry, weak selection] in
+        guard let value else { return }
+        if let selection, selection.select(value) { return }
+        guard let registry, registry.pushValue?(value) == true else {
+          reportNoStack("NavigationLink(value: \(description)) in \(enclosing)", enclosing)
+          return
+        }
+      }
+    }
+    node.updateChild(.index(0), view.label)
+  }
+
+  private static func reportNoStack(_ link: String, _ enclosing: String) {
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .invalidInput, nodes: [enclosing],
+        message:
+          "\(link) is not inside a NavigationStack whose path holds its value (or a "
+          + "NavigationSplitView); the tap does nothing."))
+  }
+}
+
+extension NavigationLink where Label == Text, Destination == Never {
+  /// Creates a link titled `title` that pushes `value`.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - value: the value to push; nil disables the link.
+  public init<S: StringProtocol, P: Hashable>(_ title: S, value: P?) {
+    self.init(value: value) { Text(title) }
+  }
+}
+
+extension NavigationLink where Label == Text {
+  /// Creates a link titled `title` that pushes `destination`.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - destination: the view to push.
+  public init<S: StringProtocol>(_ title: S, destination: Destination) {
+    self.init(destination: destination) { Text(title) }
+  }
+
+  /// Creates a link titled `title` that pushes the view `destination` builds.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - destination: the view to push.
+  public init<S: StringProtocol>(_ title: S, @ViewBuilder destination: () -> Destination) {
+    self.init(destination: destination()) { Text(title) }
+  }
+}
+
+/// A destination link's state: its latest destination, and the level it pushed.
+@MainActor
+final class DestinationLinkPart: NodePart {
+  var content = AnyView(EmptyView())
+  var levels: PresentedLevels?
+
+  /// Pushes the destination (once; a second tap while it is pushed does nothing).
+  func push() {
+    let owner = ObjectIdentifier(self)
+    guard let levels, !levels.contains(owner: owner) else { return }
+    levels.set(
+      owner: owner, key: AnyHashable(true), content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
+      dismiss: { [weak self] in self?.pop() })
+  }
+
+  /// Gives a pushed level the link's latest destination.
+  func refresh() {
+    let owner = ObjectIdentifier(self)
+    guard let levels, levels.contains(owner: owner) else { return }
+    levels.set(
+      owner: owner, key: AnyHashable(true), content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
+      dismiss: { [weak self] in self?.pop() })
+  }
+
+  func pop() { levels?.remove(owner: ObjectIdentifier(self)) }
+
+  func nodeDidUnmount() { pop() }
+}

@@ -1,0 +1,128 @@
+import TrellisGraph
+
+/// The navigation context of the views inside a stack or a split-view column: where the
+/// destinations registered by `.navigationDestination(for:)` are, how a value link pushes, and
+/// the levels pushed without a value. Reaches those views through their environment.
+///
+/// A stack has one; a split view has one per column, sharing one destination table, so that a
+/// value link in a column shows its destination in the next column.
+@MainActor
+final class NavigationRegistry {
+  /// The view whose body holds the stack or split view, for diagnostics.
+  let holder: String
+  /// The destinations by value type.
+  let destinations: DestinationTable
+  /// Pushes a value (a `NavigationLink(value:)` tap); false when the path cannot hold it.
+  var pushValue: (@MainActor (AnyHashable) -> Bool)?
+  /// Levels pushed without a value (`navigationDestination(isPresented:)`, `(item:)`,
+  /// `NavigationLink(destination:)`), in the order they were pushed; nil where there are none
+  /// (a split view's column).
+  var presentedLevels: PresentedLevels?
+
+  init(holder: String, destinations: DestinationTable, presentedLevels: PresentedLevels?) {
+    self.holder = holder
+    self.destinations = destinations
+    self.presentedLevels = presentedLevels
+  }
+}
+
+/// The destinations registered by `.navigationDestination(for:)` inside one stack or split
+/// view, by value type. The latest registration of a type wins; when its view leaves the tree,
+/// the one before it is used again.
+@MainActor
+final class DestinationTable {
+  private var byType: [ObjectIdentifier: [(owner: ObjectIdentifier, make: DestinationMaker)]] =
+    [:]
+  /// Told when a registration may change what the container shows.
+  var onChange: (@MainActor () -> Void)?
+  /// The value types the container shows a destination of now: re-registering one of these
+  /// (a new closure) re-runs the container; other re-registrations need not.
+  var typesInUse: Set<ObjectIdentifier> = []
+  /// Whether the container's own pass is running (its registrations need no new pass).
+  var isPassRunning = false
+
+  /// Registers `make` as the destination of values of `type`, for `owner`.
+  func register(_ type: ObjectIdentifier, owner: ObjectIdentifier, make: @escaping DestinationMaker) {
+    var entries = byType[type] ?? []
+    let isNew = !entries.contains { $0.owner == owner }
+    entries.removeAll { $0.owner == owner }
+    entries.append((owner, make))
+    byType[type] = entries
+    if !isPassRunning, isNew || typesInUse.contains(type) { onChange?() }
+  }
+
+  /// Removes `owner`'s registration for `type`.
+  func unregister(_ type: ObjectIdentifier, owner: ObjectIdentifier) {
+    guard var entries = byType[type], entries.contains(where: { $0.owner == owner }) else {
+      return
+    }
+    entries.removeAll { $0.owner == owner }
+    byType[type] = entries.isEmpty ? nil : entries
+    if !isPassRunning, typesInUse.contains(type) { onChange?() }
+  }
+
+  /// The destination for `value`, by the type of the value inside.
+  func destination(for value: AnyHashable) -> DestinationMaker? {
+    byType[ObjectIdentifier(type(of: value.base))]?.last?.make
+  }
+}
+
+/// Makes the destination view of a pushed value.
+typealias DestinationMaker = @MainActor (AnyHashable) -> AnyView
+
+/// The levels a stack shows above its path's, pushed without a value: each by a view that
+/// owns it (a `navigationDestination(isPresented:)` or `(item:)` modifier, a
+/// `NavigationLink(destination:)`), which removes it when it is dismissed or leaves the tree.
+@MainActor
+final class PresentedLevels {
+  struct Level {
+    /// The view that pushed it.
+    let owner: ObjectIdentifier
+    /// Its identity besides its owner (an item's value; a flag's `true`).
+    let key: AnyHashable
+    /// Builds its content (tracked, in the stack's pass).
+    var content: @MainActor () -> AnyView
+    /// Ends it through what pushed it (the binding, the link).
+    var dismiss: @MainActor () -> Void
+  }
+
+  private(set) var levels: [Level] = []
+  /// Told when the levels change.
+  var onChange: (@MainActor () -> Void)?
+
+  /// Pushes or updates `owner`'s level: a new key is a new level (the old one is popped).
+  func set(
+    owner: ObjectIdentifier, key: AnyHashable, content: @escaping @MainActor () -> AnyView,
+    dismiss: @escaping @MainActor () -> Void
+  ) {
+    if let index = levels.firstIndex(where: { $0.owner == owner }) {
+      if levels[index].key == key {
+        levels[index].content = content
+        levels[index].dismiss = dismiss
+        onChange?()
+        return
+      }
+      levels.remove(at: index)
+    }
+    levels.append(Level(owner: owner, key: key, content: content, dismiss: dismiss))
+    onChange?()
+  }
+
+  /// Removes `owner`'s level, if it has one.
+  func remove(owner: ObjectIdentifier) {
+    guard let index = levels.firstIndex(where: { $0.owner == owner }) else { return }
+    levels.remove(at: index)
+    onChange?()
+  }
+
+  /// Whether `owner` has a level.
+  func contains(owner: ObjectIdentifier) -> Bool { levels.contains { $0.owner == owner } }
+}
+
+extension ViewNode {
+  /// The navigation context of the nearest enclosing stack or split-view column, read without
+  /// a dependency.
+  var enclosingNavigationRegistry: NavigationRegistry? {
+    GraphEvaluation.untracked { environment.object(NavigationRegistry.self) }
+  }
+}

@@ -1,0 +1,183 @@
+import TrellisEnvironment
+import TrellisGraph
+
+/// What a presentation modifier presents: its kind, how to read whether (and what) it
+/// presents, how to build the content, and how to end it. Type-erased, so that one modifier
+/// serves `.sheet`, `.fullScreenCover`, `.alert` and `.confirmationDialog`, with a flag or an
+/// item.
+@MainActor
+struct PresentationSource {
+  /// The element kind of the presented content.
+  let kind: ElementKind
+  /// Reads the binding: the identity of what is presented, or nil. Tracked.
+  let presented: @MainActor () -> PresentedIdentity?
+  /// Builds the content for what is presented now. Tracked.
+  let content: @MainActor () -> AnyView
+  /// Sets the binding so that nothing is presented.
+  let dismiss: @MainActor () -> Void
+  /// Whether buttons of the content dismiss it after their action (alerts and dialogs).
+  let buttonsDismiss: Bool
+
+  /// A presentation driven by a flag.
+  init(
+    kind: ElementKind, isPresented: Binding<Bool>, buttonsDismiss: Bool = false,
+    content: @escaping @MainActor () -> AnyView
+  ) {
+    self.kind = kind
+    presented = { isPresented.wrappedValue ? .flag : nil }
+    self.content = content
+    dismiss = { isPresented.wrappedValue = false }
+    self.buttonsDismiss = buttonsDismiss
+  }
+
+  /// A presentation driven by an optional item: presented while it is non-nil, under the
+  /// identity of its id.
+  init<Item: Identifiable>(
+    kind: ElementKind, item: Binding<Item?>, buttonsDismiss: Bool = false,
+    content: @escaping @MainActor (Item) -> AnyView
+  ) {
+    self.kind = kind
+    presented = { item.wrappedValue.map { .item(AnyHashable($0.id)) } }
+    self.content = {
+      guard let value = item.wrappedValue else { return AnyView(EmptyView()) }
+      return content(value)
+    }
+    dismiss = { item.wrappedValue = nil }
+    self.buttonsDismiss = buttonsDismiss
+  }
+}
+
+/// The identity of presented content: a flag's presentation, or an item's id.
+enum PresentedIdentity: Hashable {
+  case flag
+  case item(AnyHashable)
+}
+
+/// The modifier behind `.sheet`, `.fullScreenCover`, `.alert` and `.confirmationDialog`.
+///
+/// The modified view is its first child; the presented content, while presented, its second,
+/// inside an element of the presentation's kind that follows the modified view's elements.
+public struct PresentationModifier: ViewModifier {
+  /// A built-in modifier has no body.
+  public typealias Body = Never
+  let source: PresentationSource
+  let onDismiss: (@MainActor () -> Void)?
+
+  /// Renders the modified view, and the presented content while the binding presents it.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    node.setTransparent(isModifier: true)
+    let part = node.parts.part(PresentationPart.self) { PresentationPart(node: node) }
+    part.update(modifier, content: content)
+  }
+}
+
+/// A presentation modifier's state: the latest source and modified view, what is presented,
+/// and the computation that reads the binding and builds the content.
+///
+/// The binding is read, and the content built, in the part's own computation: the view that
+/// attaches the presentation need not read the binding, and the content reads state through
+/// its current storage (so a value set in the action that presents is what the content shows).
+@MainActor
+final class PresentationPart: NodePart {
+  unowned let node: ViewNode
+  private var source: PresentationSource?
+  private var onDismiss: (@MainActor () -> Void)?
+  private var updateModified: (@MainActor (inout ChildUpdater) -> Void)?
+  private var effect: Effect?
+  /// What is presented now.
+  private(set) var presented: PresentedIdentity?
+
+  init(node: ViewNode) { self.node = node }
+
+  func update<Modified: View>(_ modifier: PresentationModifier, content: Modified) {
+    source = modifier.source
+    onDismiss = modifier.onDismiss
+    updateModified = { children in children.update(.index(0), content) }
+    if effect == nil {
+      let effect = Effect(
+        name: "presentation", in: node.host.graph, depth: node.depth, runImmediately: false
+      ) { [unowned self] in
+        runPass()
+      }
+      effect.recordsReasons = false
+      self.effect = effect
+    }
+    effect?.run()
+  }
+
+  /// Ends the presentation through its binding (the dismiss action of the content).
+  func dismiss() { source?.dismiss() }
+
+  func nodeDidUnmount() { effect?.dispose() }
+
+  private func runPass() {
+    guard node.isMounted, let source, let updateModified else { return }
+    let identity = source.presented()
+    let content = identity.map { _ in source.content() }
+    GraphEvaluation.untracked {
+      let previous = presented
+      presented = identity
+      let dismissAction = DismissAction { [weak self] in self?.dismiss() }
+      node.updateChildren { children in
+        updateModified(&children)
+        guard let identity, let content else { return }
+        let view = PresentedContent(
+          kind: source.kind, content: content, dismiss: dismissAction,
+          buttonsDismiss: source.buttonsDismiss)
+        switch identity {
+        case .flag: children.update(.index(1), view)
+        case .item(let id): children.update(.id(id), view, explicitID: id)
+        }
+      }
+      // Dismissed, or replaced by another item: onDismiss runs after the content disappeared.
+      if let previous, previous != identity, let onDismiss {
+        node.host.lifecycleQueue.enqueue(.disappear) { _ in onDismiss() }
+      }
+    }
+  }
+}
+
+/// Presented content: an element of the presentation's kind around the content, whose
+/// environment is the attachment point's, with `\.dismiss` ending the presentation and
+/// `\.isPresented` true.
+struct PresentedContent: View {
+  let kind: ElementKind
+  let content: AnyView
+  let dismiss: DismissAction
+  let buttonsDismiss: Bool
+
+  static func _update(_ view: Self, in node: ViewNode) {
+    if node.role == .unset {
+      node.setContainer(kind: view.kind)
+      node.environment = node.environment.child(named: "\(view.kind) in \(node.enclosingViewName)")
+      node.environment.setPresentation(dismiss: view.dismiss)
+      if view.buttonsDismiss {
+        node.environment.setObject(DismissingButtons(dismiss: view.dismiss))
+      }
+    }
+    node.parts.part(DismissPart.self) { DismissPart(isPresentation: true) }.dismiss = view.dismiss
+    node.updateChild(.index(0), view.content)
+  }
+}
+
+/// Makes the buttons of an alert or a dialog dismiss it after their action, as SwiftUI's do.
+/// Reaches the buttons through their environment.
+@MainActor
+final class DismissingButtons {
+  let dismiss: DismissAction
+  init(dismiss: DismissAction) { self.dismiss = dismiss }
+}
+
+extension ViewNode {
+  /// A tap's action part for this node: inside an alert or a dialog, the tap also dismisses it.
+  func makeActionPart(_ action: @escaping @MainActor () -> Void) -> ActionPart {
+    let part = ActionPart(action)
+    if let buttons = GraphEvaluation.untracked({ environment.object(DismissingButtons.self) }) {
+      let dismiss = buttons.dismiss
+      part.afterAction = { dismiss() }
+    }
+    return part
+  }
+}

@@ -1,0 +1,218 @@
+/// Presentations, as SwiftUI spells them.
+///
+/// Each attaches presented content to the view it modifies. Rules, for all of them:
+/// - **Built at presentation.** The content closure runs when the binding presents it (and
+///   again when what it read changes), reading state through its current storage: a value set
+///   in the same action that presents is the value shown.
+/// - **Environment.** The content inherits the environment at the attachment point, where the
+///   modifier sits: `X.sheet { R() }.environment(\.k, 1)` shows 1 in `R`, while
+///   `X.environment(\.k, 1).sheet { R() }` shows the default, as in SwiftUI. Inside it,
+///   `@Environment(\.dismiss)` ends the presentation and `\.isPresented` is true.
+/// - **Lifetime.** Presenting creates the content (fresh state, appear); dismissing destroys it
+///   (disappear, tasks cancelled), then `onDismiss` runs. With `item:`, the content's identity
+///   is the item's id: another item replaces the content (the old one disappears and is
+///   dismissed, the new one appears with fresh state). The presenting view's own visibility
+///   does not change.
+/// - **Rendering.** The content is in the rendered tree inside an element of its own (`Sheet`,
+///   `FullScreenCover`, `Alert`, `ConfirmationDialog`), right after the modified view's
+///   elements; a renderer draws it above them.
+extension View {
+  /// Presents `content` as a sheet while `isPresented` is true, like SwiftUI's
+  /// `sheet(isPresented:onDismiss:content:)`.
+  /// - Parameters:
+  ///   - isPresented: whether the sheet is shown; dismissing sets it to false.
+  ///   - onDismiss: runs after the sheet is dismissed.
+  ///   - content: the sheet's content, built when it is presented.
+  /// - Returns: the modified view.
+  public func sheet<Content: View>(
+    isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil,
+    @ViewBuilder content: @escaping @MainActor () -> Content
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    presentation(.sheet, isPresented: isPresented, onDismiss: onDismiss, content: content)
+  }
+
+  /// Presents a sheet for `item` while it is non-nil, like SwiftUI's
+  /// `sheet(item:onDismiss:content:)`. Another item (another id) replaces the sheet's content.
+  /// - Parameters:
+  ///   - item: the presented item; dismissing sets it to nil.
+  ///   - onDismiss: runs after the sheet is dismissed or replaced.
+  ///   - content: the sheet's content for the item.
+  /// - Returns: the modified view.
+  public func sheet<Item: Identifiable, Content: View>(
+    item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil,
+    @ViewBuilder content: @escaping @MainActor (Item) -> Content
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    presentation(.sheet, item: item, onDismiss: onDismiss, content: content)
+  }
+
+  /// Presents `content` over everything while `isPresented` is true, like SwiftUI's
+  /// `fullScreenCover(isPresented:onDismiss:content:)`. Headless, it differs from a sheet only
+  /// in its element's kind.
+  /// - Parameters:
+  ///   - isPresented: whether the cover is shown; dismissing sets it to false.
+  ///   - onDismiss: runs after the cover is dismissed.
+  ///   - content: the cover's content, built when it is presented.
+  /// - Returns: the modified view.
+  public func fullScreenCover<Content: View>(
+    isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)? = nil,
+    @ViewBuilder content: @escaping @MainActor () -> Content
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    presentation(.fullScreenCover, isPresented: isPresented, onDismiss: onDismiss, content: content)
+  }
+
+  /// Presents a full-screen cover for `item` while it is non-nil, like SwiftUI's
+  /// `fullScreenCover(item:onDismiss:content:)`.
+  /// - Parameters:
+  ///   - item: the presented item; dismissing sets it to nil.
+  ///   - onDismiss: runs after the cover is dismissed or replaced.
+  ///   - content: the cover's content for the item.
+  /// - Returns: the modified view.
+  public func fullScreenCover<Item: Identifiable, Content: View>(
+    item: Binding<Item?>, onDismiss: (@MainActor () -> Void)? = nil,
+    @ViewBuilder content: @escaping @MainActor (Item) -> Content
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    presentation(.fullScreenCover, item: item, onDismiss: onDismiss, content: content)
+  }
+
+  /// Presents an alert titled `title` while `isPresented` is true, like SwiftUI's
+  /// `alert(_:isPresented:actions:message:)`. Its element holds the title as a `Text`, the
+  /// message, then the actions; tapping any button of the actions runs it and dismisses the
+  /// alert. With no actions, the alert has an `OK` button.
+  /// - Parameters:
+  ///   - title: the alert's title.
+  ///   - isPresented: whether the alert is shown; dismissing sets it to false.
+  ///   - actions: the alert's buttons.
+  ///   - message: the alert's message.
+  /// - Returns: the modified view.
+  public func alert<S: StringProtocol, Actions: View, Message: View>(
+    _ title: S, isPresented: Binding<Bool>,
+    @ViewBuilder actions: @escaping @MainActor () -> Actions,
+    @ViewBuilder message: @escaping @MainActor () -> Message
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    let title = String(title)
+    return modifier(
+      PresentationModifier(
+        source: PresentationSource(kind: .alert, isPresented: isPresented, buttonsDismiss: true) {
+          AnyView(DialogContent(title: title, message: message(), actions: actions()))
+        }, onDismiss: nil))
+  }
+
+  /// Presents an alert titled `title`, without a message, while `isPresented` is true (see
+  /// `alert(_:isPresented:actions:message:)`).
+  /// - Parameters:
+  ///   - title: the alert's title.
+  ///   - isPresented: whether the alert is shown; dismissing sets it to false.
+  ///   - actions: the alert's buttons.
+  /// - Returns: the modified view.
+  public func alert<S: StringProtocol, Actions: View>(
+    _ title: S, isPresented: Binding<Bool>,
+    @ViewBuilder actions: @escaping @MainActor () -> Actions
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    alert(title, isPresented: isPresented, actions: actions, message: { EmptyView() })
+  }
+
+  /// Presents an alert about `data` while `isPresented` is true and `data` is non-nil, like
+  /// SwiftUI's `alert(_:isPresented:presenting:actions:message:)`.
+  /// - Parameters:
+  ///   - title: the alert's title.
+  ///   - isPresented: whether the alert is shown; dismissing sets it to false.
+  ///   - data: what the alert is about; the actions and message receive it.
+  ///   - actions: the alert's buttons for the data.
+  ///   - message: the alert's message for the data.
+  /// - Returns: the modified view.
+  public func alert<S: StringProtocol, T, Actions: View, Message: View>(
+    _ title: S, isPresented: Binding<Bool>, presenting data: T?,
+    @ViewBuilder actions: @escaping @MainActor (T) -> Actions,
+    @ViewBuilder message: @escaping @MainActor (T) -> Message
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    let title = String(title)
+    let shown = Binding(
+      get: { isPresented.wrappedValue && data != nil },
+      set: { isPresented.wrappedValue = $0 })
+    return modifier(
+      PresentationModifier(
+        source: PresentationSource(kind: .alert, isPresented: shown, buttonsDismiss: true) {
+          guard let data else { return AnyView(EmptyView()) }
+          return AnyView(DialogContent(title: title, message: message(data), actions: actions(data)))
+        }, onDismiss: nil))
+  }
+
+  /// Presents a confirmation dialog titled `title` while `isPresented` is true, like SwiftUI's
+  /// `confirmationDialog(_:isPresented:actions:message:)`. Its element holds the title as a
+  /// `Text`, the message, then the actions; tapping a button runs it and dismisses the dialog.
+  /// - Parameters:
+  ///   - title: the dialog's title.
+  ///   - isPresented: whether the dialog is shown; dismissing sets it to false.
+  ///   - actions: the dialog's buttons.
+  ///   - message: the dialog's message.
+  /// - Returns: the modified view.
+  public func confirmationDialog<S: StringProtocol, Actions: View, Message: View>(
+    _ title: S, isPresented: Binding<Bool>,
+    @ViewBuilder actions: @escaping @MainActor () -> Actions,
+    @ViewBuilder message: @escaping @MainActor () -> Message
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    let title = String(title)
+    return modifier(
+      PresentationModifier(
+        source: PresentationSource(
+          kind: .confirmationDialog, isPresented: isPresented, buttonsDismiss: true
+        ) {
+          AnyView(DialogContent(title: title, message: message(), actions: actions()))
+        }, onDismiss: nil))
+  }
+
+  /// Presents a confirmation dialog titled `title`, without a message (see
+  /// `confirmationDialog(_:isPresented:actions:message:)`).
+  /// - Parameters:
+  ///   - title: the dialog's title.
+  ///   - isPresented: whether the dialog is shown; dismissing sets it to false.
+  ///   - actions: the dialog's buttons.
+  /// - Returns: the modified view.
+  public func confirmationDialog<S: StringProtocol, Actions: View>(
+    _ title: S, isPresented: Binding<Bool>,
+    @ViewBuilder actions: @escaping @MainActor () -> Actions
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    confirmationDialog(title, isPresented: isPresented, actions: actions, message: { EmptyView() })
+  }
+
+  private func presentation<Content: View>(
+    _ kind: ElementKind, isPresented: Binding<Bool>, onDismiss: (@MainActor () -> Void)?,
+    content: @escaping @MainActor () -> Content
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    modifier(
+      PresentationModifier(
+        source: PresentationSource(kind: kind, isPresented: isPresented) { AnyView(content()) },
+        onDismiss: onDismiss))
+  }
+
+  private func presentation<Item: Identifiable, Content: View>(
+    _ kind: ElementKind, item: Binding<Item?>, onDismiss: (@MainActor () -> Void)?,
+    content: @escaping @MainActor (Item) -> Content
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    modifier(
+      PresentationModifier(
+        source: PresentationSource(kind: kind, item: item) { AnyView(content($0)) },
+        onDismiss: onDismiss))
+  }
+}
+
+/// An alert's or a dialog's content: its title as a `Text`, its message, then its actions (an
+/// `OK` button when it has none).
+struct DialogContent<Message: View, Actions: View>: View {
+  let title: String
+  let message: Message
+  let actions: Actions
+
+  static func _update(_ view: Self, in node: ViewNode) {
+    node.setTransparent()
+    node.updateChildren { children in
+      children.update(.index(0), Text(view.title))
+      children.update(.index(1), view.message)
+      if Actions.self == EmptyView.self {
+        children.update(.index(2), Button("OK") {})
+      } else {
+        children.update(.index(2), view.actions)
+      }
+    }
+  }
+}

@@ -1,0 +1,343 @@
+import Testing
+import TrellisGraph
+import TrellisTracking
+import TrellisViews
+
+/// Counts the content closure's calls, to show which rows were built.
+@MainActor
+final class CallCounter {
+  var calls = 0
+  var appears = 0
+}
+
+struct CountedRow: View {
+  let index: Int
+  var body: some View { Text("row \(index)") }
+}
+
+struct HugeList: View {
+  let count: Int
+  let calls: CallCounter
+
+  var body: some View {
+    List(0..<count, id: \.self) { index in
+      calls.calls += 1
+      return CountedRow(index: index)
+    }
+  }
+}
+
+struct EagerStack: View {
+  let count: Int
+  let calls: CallCounter
+
+  var body: some View {
+    VStack {
+      ForEach(0..<count, id: \.self) { index in
+        calls.calls += 1
+        return CountedRow(index: index)
+      }
+    }
+  }
+}
+
+struct ScrolledStack: View {
+  let calls: CallCounter
+
+  var body: some View {
+    ScrollView {
+      LazyVStack {
+        ForEach(0..<1_000, id: \.self) { index in CountedRow(index: index) }
+          .onAppear { calls.appears += 1 }
+      }
+    }
+  }
+}
+
+struct SectionedList: View {
+  var body: some View {
+    List {
+      Section("A") {
+        ForEach(0..<10, id: \.self) { index in Text("a\(index)") }
+      }
+      Section {
+        ForEach(0..<10, id: \.self) { index in Text("b\(index)") }
+      } header: {
+        Text("B")
+      } footer: {
+        Text("end of B")
+      }
+    }
+  }
+}
+
+final class Items: Trackable {
+  @Tracked var ids: [Int]
+  @Tracked var label = "row"
+
+  init(_ ids: [Int]) { _ids = Tracked(wrappedValue: ids) }
+}
+
+struct ItemList: View {
+  let items: Items
+  let counter: InitCounter
+  let gate: TaskGate
+
+  var body: some View {
+    List(items.ids, id: \.self) { id in Probed("\(id)", counter: counter, gate: gate) }
+  }
+}
+
+struct LabelledList: View {
+  let items: Items
+  let probe: Probe
+
+  var body: some View {
+    let _ = probe.log.append("body")
+    List(items.ids, id: \.self) { id in Text("\(items.label) \(id)") }
+  }
+}
+
+struct TwoLists: View {
+  var body: some View {
+    VStack {
+      List { Text("a") }
+      List { Text("b") }
+    }
+  }
+}
+
+@MainActor
+@Suite struct LazyContainerTests {
+  @Test func aHundredThousandRowListRealizesOnlyTheViewportAndTheOverscan() {
+    let calls = CallCounter()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(HugeList(count: 100_000, calls: calls), executor: .manual, renderer: recorder)
+    #expect(calls.calls == 22)
+    #expect(host.bodyCount(of: "CountedRow") == 22)
+    #expect(recorder.counts.creates == 2 + 22 * 2)
+    #expect(host.tree.findAll(kind: "List").map(\.attributes) == [["rows=0..<22/100000"]])
+    #expect(host.tree.texts.last == "row 21")
+  }
+
+  @Test func anEagerStackOfAForEachRealizesEveryRow() {
+    let calls = CallCounter()
+    let host = ViewHost(EagerStack(count: 500, calls: calls), executor: .manual)
+    #expect(calls.calls == 500)
+    #expect(host.bodyCount(of: "CountedRow") == 500)
+  }
+
+  @Test func aRendererReportsAListsViewportInRows() {
+    let calls = CallCounter()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      HugeList(count: 1_000, calls: calls), executor: .manual,
+      options: ViewHostOptions(lazyOverscan: 1), renderer: recorder)
+    let list = try! #require(recorder.element(ofKind: .list))
+    recorder.clear()
+    calls.calls = 0
+    recorder.reportViewport(Viewport(offset: 500, length: 3), for: list)
+    #expect(calls.calls == 0)
+    host.flush()
+    #expect(host.tree.texts == ["row 499", "row 500", "row 501", "row 502", "row 503"])
+    #expect(calls.calls == 5)
+    #expect(list.attributes.map(\.description) == ["rows=499..<504/1000"])
+    #expect(recorder.counts.removes == 21)
+    #expect(recorder.counts.creates == 10)
+    // The same viewport again changes nothing.
+    recorder.clear()
+    recorder.reportViewport(Viewport(offset: 500, length: 3), for: list)
+    host.flush()
+    #expect(recorder.counts == RecordingRenderer.Counts())
+  }
+
+  @Test func aViewportInPointsRealizesEveryRowItTouches() {
+    let calls = CallCounter()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      HugeList(count: 1_000, calls: calls), executor: .manual,
+      options: ViewHostOptions(lazyOverscan: 0), renderer: recorder)
+    let list = try! #require(recorder.element(ofKind: .list))
+    recorder.reportViewport(
+      Viewport(offset: 10, length: 10, unit: .points(rowExtent: 4)), for: list)
+    host.flush()
+    // Points 10 to 19 touch rows 2 (8–11), 3, and 4 (16–19).
+    #expect(host.tree.texts == ["row 2", "row 3", "row 4"])
+  }
+
+  @Test func aViewportPastTheEndShowsTheLastRows() {
+    let calls = CallCounter()
+    let host = ViewHost(
+      HugeList(count: 30, calls: calls), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 4, lazyOverscan: 0))
+    host.scroll(toRow: 100)
+    host.flush()
+    #expect(host.tree.texts == ["row 26", "row 27", "row 28", "row 29"])
+  }
+
+  @Test func aScrollViewsViewportAppliesToTheLazyStackInside() {
+    let calls = CallCounter()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      ScrolledStack(calls: calls), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 5, lazyOverscan: 0), renderer: recorder)
+    #expect(calls.appears == 5)
+    #expect(host.tree.findAll(kind: "ScrollView").map(\.attributes) == [["axes=vertical"]])
+    let scrollView = try! #require(recorder.element(ofKind: .scrollView))
+    recorder.reportViewport(Viewport(offset: 100, length: 2), for: scrollView)
+    host.flush()
+    #expect(host.tree.texts == ["row 100", "row 101"])
+    // A modifier around the ForEach applies to each row: one appearance per row shown.
+    #expect(calls.appears == 7)
+    host.scroll(toRow: 0, visibleRows: 2)
+    host.flush()
+    #expect(host.tree.texts == ["row 0", "row 1"])
+    #expect(calls.appears == 9)
+  }
+
+  @Test func aRowsTaskIsCancelledWhenItScrollsOut() async {
+    let counter = InitCounter()
+    let gate = TaskGate()
+    let host = ViewHost(
+      ItemList(items: Items(Array(0..<20)), counter: counter, gate: gate), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 2, lazyOverscan: 0))
+    await gate.waitUntil("0 started")
+    host.scroll(toRow: 10)
+    host.flush()
+    await gate.waitUntil("0 ended, cancelled: true")
+    #expect(gate.log(of: "0") == ["0 started", "0 ended, cancelled: true"])
+    host.scroll(toRow: 0)
+    host.flush()
+    await gate.waitUntil("0#2 started")
+    #expect(gate.log(of: "0#2") == ["0#2 started"])
+    #expect(counter.counts["0"] == 1)
+  }
+
+  @Test func hiddenRowsBeyondTheRetentionLimitAreDestroyedLeastRecentlyShownFirst() {
+    let counter = InitCounter()
+    let gate = TaskGate()
+    let host = ViewHost(
+      ItemList(items: Items(Array(0..<20)), counter: counter, gate: gate), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 1, lazyOverscan: 0, lazyRowRetention: 2))
+    for row in 1...3 {
+      host.scroll(toRow: row)
+      host.flush()
+    }
+    // Rows 0, 1 and 2 were hidden in that order; the limit keeps 1 and 2.
+    host.scroll(toRow: 2)
+    host.flush()
+    host.scroll(toRow: 0)
+    host.flush()
+    #expect(counter.counts["0"] == 2)
+    #expect(counter.counts["2"] == 1)
+  }
+
+  @Test func aHiddenRowWhoseElementIsRemovedIsDestroyed() {
+    let counter = InitCounter()
+    let gate = TaskGate()
+    let items = Items(Array(0..<20))
+    let host = ViewHost(
+      ItemList(items: items, counter: counter, gate: gate), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 2, lazyOverscan: 0))
+    host.tap("0 0")
+    host.scroll(toRow: 10)
+    host.flush()
+    items.ids.removeFirst()
+    host.flush()
+    items.ids.insert(0, at: 0)
+    host.scroll(toRow: 0)
+    host.flush()
+    #expect(host.tree.texts == ["0 0", "1 0"])
+    #expect(counter.counts["0"] == 2)
+    #expect(counter.counts["1"] == 1)
+  }
+
+  @Test func aReadInARowsContentRerunsTheListsPassAndNotTheBodyAroundIt() {
+    let items = Items(Array(0..<100))
+    let probe = Probe()
+    let host = ViewHost(
+      LabelledList(items: items, probe: probe), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 2, lazyOverscan: 0))
+    probe.log = []
+    items.label = "item"
+    host.flush()
+    #expect(host.tree.texts == ["item 0", "item 1"])
+    #expect(probe.log == [])
+  }
+
+  @Test func sectionsHoldTheirRealizedRowsAndLeaveTheTreeWhenNoneIsShown() {
+    let host = ViewHost(
+      SectionedList(), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 3, lazyOverscan: 0))
+    #expect(
+      host.dump() == """
+        SectionedList
+          List rows=0..<3/23
+            Section
+              Text "A"
+              Text #0 "a0"
+              Text #1 "a1"
+
+        """)
+    host.scroll(toRow: 10)
+    host.flush()
+    #expect(
+      host.dump() == """
+        SectionedList
+          List rows=10..<13/23
+            Section
+              Text #9 "a9"
+            Section
+              Text "B"
+              Text #0 "b0"
+
+        """)
+    host.scroll(toRow: 20)
+    host.flush()
+    #expect(
+      host.dump() == """
+        SectionedList
+          List rows=20..<23/23
+            Section
+              Text #8 "b8"
+              Text #9 "b9"
+              Text "end of B"
+
+        """)
+  }
+
+  @Test func duplicateRowIdsAreReportedAndTheFirstRowIsShown() {
+    let counter = InitCounter()
+    let gate = TaskGate()
+    var host: ViewHost?
+    let diagnostics = GraphDiagnostics.capture {
+      host = ViewHost(
+        ItemList(items: Items([1, 1, 2]), counter: counter, gate: gate), executor: .manual)
+    }
+    #expect(host?.tree.texts == ["1 0", "2 0"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "List in ItemList has duplicate row ids (1); only the first row with each id is shown. "
+          + "Give every element a unique id."
+      ])
+  }
+
+  @Test func scrollingWithoutOneLazyContainerOnScreenIsReported() {
+    let none = ViewHost(Text("plain"), executor: .manual)
+    var scrolled = true
+    let missing = GraphDiagnostics.capture { scrolled = none.scroll(toRow: 3) }
+    #expect(!scrolled)
+    #expect(
+      missing.map(\.message) == [
+        "scroll(toRow:): no lazy container (List, LazyVStack, LazyHStack) is shown."
+      ])
+    let two = ViewHost(TwoLists(), executor: .manual)
+    let ambiguous = GraphDiagnostics.capture { scrolled = two.scroll(toRow: 3) }
+    #expect(!scrolled)
+    #expect(
+      ambiguous.map(\.message) == [
+        "scroll(toRow:): 2 lazy containers are shown (in TwoLists, TwoLists); nothing was "
+          + "scrolled. Scroll through each one's renderer instead."
+      ])
+  }
+}

@@ -1,0 +1,239 @@
+import Testing
+import TrellisGraph
+import TrellisTracking
+import TrellisViews
+
+struct PresentsInItsAction: View {
+  @State private var message = "none"
+  @State private var isShown = false
+
+  var body: some View {
+    Button("present") {
+      message = "hello"
+      isShown = true
+    }
+    .sheet(isPresented: $isShown) { Text("message \(message)") }
+  }
+}
+
+struct AccentText: View {
+  @Environment(\.accent) private var accent
+  @Environment(\.isPresented) private var isPresented
+  var body: some View { Text("accent \(accent), presented \(isPresented)") }
+}
+
+struct OverrideOutsideTheSheet: View {
+  var body: some View {
+    Text("presenter")
+      .sheet(isPresented: .constant(true)) { AccentText() }
+      .environment(\.accent, "red")
+  }
+}
+
+struct OverrideInsideTheSheet: View {
+  var body: some View {
+    Text("presenter")
+      .environment(\.accent, "red")
+      .sheet(isPresented: .constant(true)) { AccentText() }
+  }
+}
+
+struct ClosingContent: View {
+  let probe: Probe
+  @Environment(\.dismiss) private var dismiss
+
+  var body: some View {
+    Button("close") { dismiss() }
+      .onDisappear { probe.log.append("content disappears") }
+  }
+}
+
+struct DismissibleSheet: View {
+  let probe: Probe
+  @State private var isShown = true
+
+  var body: some View {
+    Text(isShown ? "shown" : "dismissed")
+      .sheet(isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") }) {
+        ClosingContent(probe: probe)
+      }
+  }
+}
+
+final class PresentationFlags: Trackable {
+  @Tracked var isOn = false
+  @Tracked var alert = false
+  @Tracked var dialog = false
+  @Tracked var cover = false
+}
+
+struct Alerts: View {
+  @Bindable var flags: PresentationFlags
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      Text("screen")
+        .alert("Delete?", isPresented: $flags.alert) {
+          Button("Delete") { probe.log.append("deleted") }
+          Button("Cancel") { probe.log.append("cancelled") }
+        } message: {
+          Text("It cannot be undone.")
+        }
+      Text("more")
+        .confirmationDialog("Share", isPresented: $flags.dialog) {
+          Button("Copy link") { probe.log.append("copied") }
+        }
+      Text("cover")
+        .fullScreenCover(isPresented: $flags.cover) { Text("covering") }
+    }
+  }
+}
+
+struct PlainAlert: View {
+  @State private var isShown = true
+  var body: some View {
+    Text(isShown ? "alerting" : "done").alert("Saved", isPresented: $isShown) {}
+  }
+}
+
+struct DismissesNothing: View {
+  @Environment(\.dismiss) private var dismiss
+  var body: some View { Button("back") { dismiss() } }
+}
+
+final class Route: Trackable {
+  @Tracked var path: [Int] = []
+  @Tracked var showsSheet = false
+}
+
+struct SheetOverStack: View {
+  @Bindable var route: Route
+
+  var body: some View {
+    NavigationStack(path: $route.path) {
+      Text("root")
+        .navigationDestination(for: Int.self) { value in
+          Text("level \(value)").sheet(isPresented: $route.showsSheet) { Text("sheet") }
+        }
+    }
+  }
+}
+
+@MainActor
+@Suite struct PresentationTests {
+  @Test func aSheetIsBuiltWhenPresentedAndShowsAValueSetByTheActionThatPresents() {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(PresentsInItsAction(), executor: .manual, renderer: recorder)
+    host.clearLogs()
+    recorder.clear()
+    host.tap("present")
+    host.flush()
+    #expect(host.tree.texts == ["present", "message hello"])
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "create Sheet@4", "create Text@5 \"message hello\"", "insert Text@5 into Sheet@4 at 0",
+        "insert Sheet@4 into PresentsInItsAction@1 at 1",
+      ])
+    // The presenter's body read neither state: the sheet's own computation did.
+    #expect(host.runLog == [])
+  }
+
+  @Test func overridesOutsideTheSheetReachItAndOverridesInsideIt() {
+    let outside = ViewHost(OverrideOutsideTheSheet(), executor: .manual)
+    #expect(outside.tree.texts == ["presenter", "accent red, presented true"])
+    let inside = ViewHost(OverrideInsideTheSheet(), executor: .manual)
+    #expect(inside.tree.texts == ["presenter", "accent blue, presented true"])
+    let plain = ViewHost(AccentText(), executor: .manual)
+    #expect(plain.tree.texts == ["accent blue, presented false"])
+  }
+
+  @Test func dismissInsideASheetEndsItAndOnDismissRunsAfterTheContentDisappeared() {
+    let probe = Probe()
+    let host = ViewHost(DismissibleSheet(probe: probe), executor: .manual)
+    #expect(host.tree.texts == ["shown", "close"])
+    host.tap("close")
+    host.flush()
+    #expect(host.tree.texts == ["dismissed"])
+    #expect(probe.log == ["content disappears", "onDismiss"])
+  }
+
+  @Test func anAlertsButtonsRunTheirActionThenDismissIt() {
+    let flags = PresentationFlags()
+    let probe = Probe()
+    let host = ViewHost(Alerts(flags: flags, probe: probe), executor: .manual)
+    flags.alert = true
+    host.flush()
+    #expect(
+      host.dump() == """
+        Alerts
+          VStack
+            Text "screen"
+            Alert
+              Text "Delete?"
+              Text "It cannot be undone."
+              Button
+                Text "Delete"
+              Button
+                Text "Cancel"
+            Text "more"
+            Text "cover"
+
+        """)
+    host.tap("Delete")
+    host.flush()
+    #expect(probe.log == ["deleted"])
+    #expect(flags.alert == false)
+    #expect(host.tree.findAll(kind: "Alert").isEmpty)
+    flags.dialog = true
+    flags.cover = true
+    host.flush()
+    #expect(host.tree.findAll(kind: "ConfirmationDialog").map(\.texts) == [["Share", "Copy link"]])
+    #expect(host.tree.findAll(kind: "FullScreenCover").map(\.texts) == [["covering"]])
+    host.tap("Copy link")
+    host.flush()
+    #expect(probe.log == ["deleted", "copied"])
+    #expect(flags.dialog == false)
+  }
+
+  @Test func anAlertWithoutActionsHasAnOKButtonThatDismissesIt() {
+    let host = ViewHost(PlainAlert(), executor: .manual)
+    #expect(host.tree.texts == ["alerting", "Saved", "OK"])
+    host.tap("OK")
+    host.flush()
+    #expect(host.tree.texts == ["done"])
+  }
+
+  @Test func theHostsDismissEndsTheFrontmostPresentationThenPopsThenReportsNothingLeft() {
+    let route = Route()
+    route.path = [1]
+    route.showsSheet = true
+    let host = ViewHost(SheetOverStack(route: route), executor: .manual)
+    #expect(host.tree.texts == ["level 1", "sheet"])
+    #expect(host.dismiss())
+    host.flush()
+    #expect(route.showsSheet == false)
+    #expect(host.tree.texts == ["level 1"])
+    #expect(host.dismiss())
+    host.flush()
+    #expect(route.path == [])
+    #expect(host.tree.texts == ["root"])
+    var dismissed = true
+    let diagnostics = GraphDiagnostics.capture { dismissed = host.dismiss() }
+    #expect(!dismissed)
+    #expect(
+      diagnostics.map(\.message) == [
+        "dismiss(): nothing is presented or pushed; nothing was dismissed."
+      ])
+  }
+
+  @Test func dismissWhereNothingIsPresentedIsReportedAndDoesNothing() {
+    let host = ViewHost(DismissesNothing(), executor: .manual)
+    let diagnostics = GraphDiagnostics.capture {
+      host.tap("back")
+      host.flush()
+    }
+    #expect(diagnostics.map(\.kind) == [.invalidInput])
+    #expect(host.tree.texts == ["back"])
+  }
+}
