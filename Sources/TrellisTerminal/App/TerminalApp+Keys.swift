@@ -41,13 +41,13 @@ extension TerminalApp {
   /// first; with no focus, to the handlers of the shown elements, the last in tree order first.
   private func dispatchToHandlers(_ press: KeyPress) -> KeyPress.Result {
     let renderer = self.renderer
-    renderer.keyHandlerElements.removeAll { !renderer.isInTree($0) }
-    guard !renderer.keyHandlerElements.isEmpty else { return .ignored }
+    let handlerElements = renderer.keyHandlerElements.alive()
+    guard !handlerElements.isEmpty else { return .ignored }
     let chain: [TerminalElement]
     if let focused = renderer.focusedElement {
       chain = focused.ancestry
     } else {
-      chain = renderer.keyHandlerElements.filter(\.isVisible).sorted {
+      chain = handlerElements.filter(\.isVisible).sorted {
         renderer.isBefore($1, $0)
       }
     }

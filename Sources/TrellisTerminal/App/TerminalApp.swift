@@ -108,6 +108,7 @@ public final class TerminalApp {
   private var events: TerminalEventStream?
   private var isHandlingBatch = false
   private var isDrawScheduled = false
+  private var isDrawing = false
   private var exitWaiter: CheckedContinuation<Void, Never>?
 
   /// An app showing `content`.
@@ -261,7 +262,7 @@ public final class TerminalApp {
   }
 
   private func committed() {
-    guard !isHandlingBatch, !isDrawScheduled else { return }
+    guard !isHandlingBatch, !isDrawing, !isDrawScheduled else { return }
     isDrawScheduled = true
     Task { @MainActor [weak self] in
       guard let self else { return }
@@ -278,12 +279,27 @@ public final class TerminalApp {
     guard renderer.needsFrame || isFinal && mode == .plainText else { return }
     // Without a terminal, intermediate frames would only fill the log.
     if mode == .plainText, !isFinal { return }
-    let grid =
-      mode == .fullScreen
-      ? renderer.render(size: size).grid
-      : renderer.render(width: size.width, maximumHeight: size.height).grid
+    var grid = render()
+    // A list that scrolled reported its new viewport: the host realizes the rows it now shows
+    // before the frame is written, so that it never shows a list short of rows. Bounded: each
+    // round realizes what the last layout asked for.
+    var rounds = 0
+    while renderer.reportedViewportsInLastRender, rounds < 3, let host {
+      rounds += 1
+      isDrawing = true
+      host.flush()
+      isDrawing = false
+      guard renderer.needsFrame else { break }
+      grid = render()
+    }
     writer.write(grid)
     frameCount += 1
+  }
+
+  private func render() -> CellGrid {
+    mode == .fullScreen
+      ? renderer.render(size: size).grid
+      : renderer.render(width: size.width, maximumHeight: size.height).grid
   }
 
   /// A new window size: lay out again, redraw whole, and tell the views that read it.

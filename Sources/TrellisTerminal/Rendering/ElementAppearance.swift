@@ -36,11 +36,13 @@ enum ElementAppearance {
   }
 
   /// What the attributes and the focus ask of the element's body.
-  struct Appearance: Equatable {
+  struct Appearance {
     var modifiers: [LayoutModifier] = []
     var textStyle = TerminalTextStyle.inherited
     var title: String?
     var isOn = false
+    /// A lazy container's realized rows and its row count.
+    var rows: (Range<Int>, total: Int)?
   }
 
   /// Whether an element of `kind` takes focus.
@@ -108,7 +110,9 @@ enum ElementAppearance {
         appearance.title = title
       case .isOn(let isOn):
         appearance.isOn = isOn
-      case .keyPress, .rows, .scrollAxes, .isSelected, .custom:
+      case .rows(let rows, let total):
+        appearance.rows = (rows, total)
+      case .keyPress, .scrollAxes, .isSelected, .custom:
         continue
       }
     }
@@ -129,6 +133,16 @@ enum ElementAppearance {
     let body = element.body
     if element.kind == .text || element.kind == .toggle || element.kind == .progressView {
       let content = leafContent(element.kind, text: element.text, appearance: appearance)
+      if body.content != content { body.content = content }
+    }
+    if element.kind == .list {
+      if let (rows, total) = appearance.rows {
+        element.realizedRows = rows
+        element.totalRows = total
+        element.scrollRow = min(element.scrollRow, max(0, total - 1))
+      }
+      let content = TerminalLayoutContent.verticalScroll(
+        offset: max(0, element.scrollRow - (element.realizedRows?.lowerBound ?? 0)))
       if body.content != content { body.content = content }
     }
     if body.modifiers != appearance.modifiers { body.modifiers = appearance.modifiers }

@@ -43,6 +43,14 @@ public final class TerminalElement {
   /// Whether the element is listed among the current commit's changed containers.
   var isQueuedForCommit = false
 
+  /// For a lazy container (`List`): the rows the host realized, as positions among all of its
+  /// rows (its children are exactly these), and how many rows it has in all; nil until the
+  /// host says (`rows` attribute), when the children are all the rows.
+  var realizedRows: Range<Int>?
+  var totalRows: Int?
+  /// For a `List`: the first row shown, as a position among all of its rows.
+  var scrollRow = 0
+
   /// Whether the element has the focus.
   public internal(set) var isFocused = false
   /// Where the element was last found among its parent's children; checked before use.
@@ -103,4 +111,35 @@ public final class TerminalElement {
     }
     return result
   }
+}
+
+/// Elements a renderer keeps track of without keeping them: lists for viewport reports, key
+/// handlers, focus history. The host keeps an element while its view exists, shown or hidden
+/// (a covered navigation level, a row scrolled out leave the tree and may come back), so an
+/// element in here is gone exactly when its view is.
+@MainActor
+struct TrackedElements {
+  private struct Entry {
+    weak var element: TerminalElement?
+  }
+  private var entries: [Entry] = []
+
+  /// The elements still alive, oldest first; forgets the others.
+  mutating func alive() -> [TerminalElement] {
+    entries.removeAll { $0.element == nil }
+    return entries.compactMap(\.element)
+  }
+
+  /// Adds `element` at the end (again, when it was there: it moves to the end).
+  mutating func append(_ element: TerminalElement) {
+    entries.removeAll { $0.element == nil || $0.element === element }
+    entries.append(Entry(element: element))
+  }
+
+  /// Removes `element`.
+  mutating func remove(_ element: TerminalElement) {
+    entries.removeAll { $0.element == nil || $0.element === element }
+  }
+
+  var isEmpty: Bool { entries.allSatisfy { $0.element == nil } }
 }

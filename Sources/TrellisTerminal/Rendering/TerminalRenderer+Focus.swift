@@ -36,11 +36,25 @@ extension TerminalRenderer {
         target = movement == .down ? nextFocusable(after: nil) : previousFocusable(before: nil)
         break
       }
-      let candidate =
-        movement == .down ? nextFocusable(after: focused) : previousFocusable(before: focused)
       if let list = enclosingList(of: focused) {
+        let step = movement == .down ? 1 : -1
+        // Keys ahead of the rows: the row the focus is waiting for moves on.
+        if let pending = pendingFocusRow, pending.list === list {
+          let row = max(0, min(pending.row + step, rowCount(of: list) - 1))
+          return row != pending.row && focusRow(row, of: list)
+        }
+        let candidate =
+          movement == .down ? nextFocusable(after: focused) : previousFocusable(before: focused)
         target = candidate.flatMap { isInside($0, list) ? $0 : nil }
+        // Past the realized rows of a lazy list: the next row is asked for.
+        if target == nil, let row = rowNumber(of: focused, in: list),
+          (0..<rowCount(of: list)).contains(row + step)
+        {
+          return focusRow(row + step, of: list)
+        }
       } else {
+        let candidate =
+          movement == .down ? nextFocusable(after: focused) : previousFocusable(before: focused)
         target = candidate
       }
     }
@@ -102,12 +116,16 @@ extension TerminalRenderer {
   func repairFocus() {
     if let focused = focusedElement {
       if focused.isVisible { return }
-      if isInTree(focused) { focusHistory.append(focused) }
+      // Hidden (a covered level, a row scrolled out) or gone: if it is only hidden, it takes
+      // the focus back when it is shown again.
+      focusHistory.append(focused)
       setFocus(nil)
     }
-    focusHistory.removeAll { !isInTree($0) }
-    if let index = focusHistory.lastIndex(where: { $0.isVisible }) {
-      setFocus(focusHistory.remove(at: index))
+    // A page or edge move gives the focus to its row when that row arrives.
+    if pendingFocusRow != nil { return }
+    if let element = focusHistory.alive().last(where: \.isVisible) {
+      focusHistory.remove(element)
+      setFocus(element)
     } else {
       setFocus(nextFocusable(after: nil))
     }
@@ -115,10 +133,22 @@ extension TerminalRenderer {
 
   // MARK: - Walking the tree
 
+  /// `element` if it is focusable, else the first focusable element inside it.
+  func firstFocusable(in element: TerminalElement) -> TerminalElement? {
+    if element.isFocusable { return element }
+    guard let next = nextFocusable(after: nil, from: element), isInside(next, element) else {
+      return nil
+    }
+    return next
+  }
+
   /// The first focusable element after `start` in tree order (from the top when nil).
-  func nextFocusable(after start: TerminalElement?) -> TerminalElement? {
+  func nextFocusable(after start: TerminalElement?, from top: TerminalElement? = nil)
+    -> TerminalElement?
+  {
     var current =
-      start.map { successor(of: $0, enteringChildren: false) } ?? firstChild(of: rootElement)
+      start.map { successor(of: $0, enteringChildren: false) }
+      ?? firstChild(of: top ?? rootElement)
     while let element = current {
       if element.isFocusable { return element }
       current = successor(of: element, enteringChildren: true)

@@ -2,24 +2,37 @@ import TrellisViews
 
 /// Scrolling: each `List` shows the rows that fit from its offset; the offset follows the
 /// focused row, moves by pages, and every change of what a list shows is reported to the host.
+///
+/// A `List` is lazy: its element's children are only the rows the host realized (the viewport
+/// this renderer reported, plus the host's overscan), and its `rows` attribute says which of
+/// all the rows they are. Offsets and row numbers here count all the rows. Moving the focus to
+/// a row that is not realized yet (Page Down, End) scrolls, reports the new viewport, and gives
+/// the row the focus in the commit that realizes it.
 extension TerminalRenderer {
-  /// The first row `list` shows.
+  /// The first row `list` shows, counted among all of its rows.
   /// - Parameter list: a `List` element.
   /// - Returns: its offset (0 for other elements).
   public func scrollOffset(of list: TerminalElement) -> Int {
-    if case .verticalScroll(let offset) = list.body.content { return offset }
-    return 0
+    list.kind == .list ? list.scrollRow : 0
+  }
+
+  /// How many rows `list` has in all (realized or not).
+  /// - Parameter list: a `List` element.
+  /// - Returns: its row count.
+  public func rowCount(of list: TerminalElement) -> Int {
+    list.totalRows ?? list.children.count
   }
 
   /// Scrolls `list` so that its row `offset` is the first shown, clamped to its rows.
   /// - Parameters:
   ///   - list: a `List` element.
-  ///   - offset: the first row to show.
+  ///   - offset: the first row to show, among all of its rows.
   public func scroll(_ list: TerminalElement, to offset: Int) {
-    guard case .verticalScroll(let current) = list.body.content else { return }
+    guard list.kind == .list else { return }
     let clamped = max(0, min(offset, lastOffset(of: list)))
-    guard clamped != current else { return }
-    list.body.content = .verticalScroll(offset: clamped)
+    guard clamped != list.scrollRow else { return }
+    list.scrollRow = clamped
+    ElementAppearance.update(list)
     needsFrame = true
   }
 
@@ -36,13 +49,16 @@ extension TerminalRenderer {
   /// - Returns: whether anything moved.
   @discardableResult
   public func scrollPage(by pages: Int) -> Bool {
-    guard let list = focusedElement.flatMap(enclosingList(of:)) ?? lists.first(where: \.isVisible)
+    guard let list = focusedElement.flatMap(enclosingList(of:)) ?? shownLists.first
     else { return false }
     let rows = pages * pageLength(of: list)
     let before = scrollOffset(of: list)
     scroll(list, to: before + rows)
-    let focusMoved = focusedElement.map { isInside($0, list) } == true ? moveFocus(by: rows) : false
-    return focusMoved || scrollOffset(of: list) != before
+    guard let focused = focusedElement, let row = rowNumber(of: focused, in: list) else {
+      return scrollOffset(of: list) != before
+    }
+    let target = max(0, min(row + rows, rowCount(of: list) - 1))
+    return focusRow(target, of: list) || scrollOffset(of: list) != before
   }
 
   /// Scrolls the focused row's list (or else the first list shown) by `rows` rows, without
@@ -51,7 +67,7 @@ extension TerminalRenderer {
   /// - Returns: whether the list scrolled.
   @discardableResult
   public func scroll(byRows rows: Int) -> Bool {
-    guard let list = focusedElement.flatMap(enclosingList(of:)) ?? lists.first(where: \.isVisible)
+    guard let list = focusedElement.flatMap(enclosingList(of:)) ?? shownLists.first
     else { return false }
     let before = scrollOffset(of: list)
     scroll(list, to: before + rows)
@@ -64,29 +80,90 @@ extension TerminalRenderer {
   @discardableResult
   public func moveFocusToEdge(end: Bool) -> Bool {
     guard let focused = focusedElement, let list = enclosingList(of: focused) else { return false }
-    return moveFocus(by: end ? list.children.count : -list.children.count)
+    let count = rowCount(of: list)
+    guard count > 0 else { return false }
+    scroll(list, to: end ? count : 0)
+    return focusRow(end ? count - 1 : 0, of: list)
   }
 
+  /// Gives the focus to the first focusable element of row `row` of `list` (counted among all
+  /// of its rows): at once when the row is realized, else in the commit that realizes it.
+  /// - Returns: whether the focus moved or will.
+  @discardableResult
+  func focusRow(_ row: Int, of list: TerminalElement) -> Bool {
+    pendingFocusRow = nil
+    let local = row - (list.realizedRows?.lowerBound ?? 0)
+    guard local >= 0, local < list.children.count else {
+      // Not realized: scroll so that it will be shown, and ask the host for those rows now,
+      // so that the update of this turn realizes them.
+      pendingFocusRow = (list, row)
+      let page = max(pageLength(of: list), list.body.frame.height, 1)
+      if row < list.scrollRow {
+        list.scrollRow = row
+      } else if row >= list.scrollRow + page {
+        list.scrollRow = row - page + 1
+      }
+      ElementAppearance.update(list)
+      reportViewport(of: list)
+      needsFrame = true
+      return true
+    }
+    let element = list.children[local]
+    element.indexHint = local
+    guard let target = firstFocusable(in: element) else { return false }
+    guard target !== focusedElement else { return false }
+    setFocus(target)
+    return true
+  }
+
+  /// After a commit: the row a page or edge move is waiting for, once realized, takes the
+  /// focus; a list that left the tree drops the wait.
+  func resolvePendingFocus() {
+    guard let (list, row) = pendingFocusRow else { return }
+    guard isInTree(list) else {
+      pendingFocusRow = nil
+      return
+    }
+    let local = row - (list.realizedRows?.lowerBound ?? 0)
+    if local >= 0, local < list.children.count { focusRow(row, of: list) }
+  }
+
+  /// The position of the row holding `element` among all of `list`'s rows.
+  func rowNumber(of element: TerminalElement, in list: TerminalElement) -> Int? {
+    var row = element
+    while let parent = row.parent, parent !== list { row = parent }
+    guard row.parent === list, let index = row.indexInParent else { return nil }
+    return (list.realizedRows?.lowerBound ?? 0) + index
+  }
+
+  /// The lists in the tree and shown, in the order they were made.
+  var shownLists: [TerminalElement] { listElements.alive().filter(\.isVisible) }
+
   /// The largest useful offset: the one whose rows fill the list's last height to the end.
+  /// Rows not realized count one line each.
   private func lastOffset(of list: TerminalElement) -> Int {
-    let rows = list.children
-    guard !rows.isEmpty else { return 0 }
+    let count = rowCount(of: list)
+    guard count > 0 else { return 0 }
     let frame = list.body.frame
-    guard frame.height > 0 else { return rows.count - 1 }
+    guard frame.height > 0 else { return count - 1 }
     var used = 0
-    var index = rows.count
+    var index = count
     while index > 0 {
-      let height = rowHeight(rows[index - 1], width: frame.width)
+      let height = rowHeight(row: index - 1, of: list, width: frame.width)
       if used + height > frame.height { break }
       used += height
       index -= 1
     }
-    return min(index, rows.count - 1)
+    return min(index, count - 1)
   }
 
-  private func rowHeight(_ row: TerminalElement, width: Int) -> Int {
-    guard !row.slot.isHidden else { return 0 }
-    return TerminalLayout.sizeThatFits(row.slot, ProposedSize(width: width, height: nil)).height
+  /// The height of row `row` (among all the rows) at `width`: measured when realized, else 1.
+  private func rowHeight(row: Int, of list: TerminalElement, width: Int) -> Int {
+    let local = row - (list.realizedRows?.lowerBound ?? 0)
+    guard local >= 0, local < list.children.count else { return 1 }
+    let element = list.children[local]
+    guard !element.slot.isHidden else { return 0 }
+    return TerminalLayout.sizeThatFits(element.slot, ProposedSize(width: width, height: nil)).height
   }
 
   /// Scrolls every list around the focused element so that the row holding it is shown, with
@@ -99,8 +176,10 @@ extension TerminalRenderer {
     var row = focused
     while let list = row.parent {
       defer { row = list }
-      guard list.kind == .list, let index = row.indexInParent else { continue }
-      let offset = scrollOffset(of: list)
+      guard list.kind == .list, pendingFocusRow?.list !== list,
+        let index = rowNumber(of: row, in: list)
+      else { continue }
+      let offset = list.scrollRow
       var target = offset
       if index < offset {
         target = index
@@ -111,7 +190,8 @@ extension TerminalRenderer {
         target = offsetShowingLast(index, of: list)
       }
       if target != offset {
-        list.body.content = .verticalScroll(offset: target)
+        list.scrollRow = target
+        ElementAppearance.update(list)
         changed = true
       }
     }
@@ -124,7 +204,7 @@ extension TerminalRenderer {
     let frame = list.body.frame
     var used = 0
     for index in rows {
-      used += rowHeight(list.children[index], width: frame.width)
+      used += rowHeight(row: index, of: list, width: frame.width)
       if used > frame.height { return false }
     }
     return true
@@ -134,11 +214,10 @@ extension TerminalRenderer {
   /// does not fit).
   private func offsetShowingLast(_ index: Int, of list: TerminalElement) -> Int {
     let frame = list.body.frame
-    let rows = list.children
-    var used = rowHeight(rows[index], width: frame.width)
+    var used = rowHeight(row: index, of: list, width: frame.width)
     var offset = index
     while offset > 0 {
-      let height = rowHeight(rows[offset - 1], width: frame.width)
+      let height = rowHeight(row: offset - 1, of: list, width: frame.width)
       if used + height > frame.height { break }
       used += height
       offset -= 1
@@ -146,16 +225,26 @@ extension TerminalRenderer {
     return offset
   }
 
-  /// Tells the host which rows each shown list showed, when that changed.
-  func reportViewports() {
-    lists.removeAll { !isInTree($0) }
-    for list in lists {
-      guard let id = list.id else { continue }
-      let shown = list.body.visibleChildren
-      let viewport = Viewport(offset: shown.lowerBound, length: shown.count)
-      guard reportedViewports[id] != viewport else { continue }
-      reportedViewports[id] = viewport
-      connection?.reportViewport(viewport, for: id)
-    }
+  /// Tells the host which rows each shown list shows, when that changed: from its offset, as
+  /// many rows as its height could hold (rows are at least one line), so that the host
+  /// realizes every row the next frame can show.
+  /// - Returns: whether a viewport was reported.
+  @discardableResult
+  func reportViewports() -> Bool {
+    var reported = false
+    for list in shownLists where reportViewport(of: list) { reported = true }
+    return reported
+  }
+
+  /// Reports `list`'s viewport if it changed.
+  @discardableResult
+  private func reportViewport(of list: TerminalElement) -> Bool {
+    guard let id = list.id else { return false }
+    let length = max(list.body.visibleChildren.count, list.body.frame.height)
+    let viewport = Viewport(offset: list.scrollRow, length: length)
+    guard reportedViewports[id] != viewport else { return false }
+    reportedViewports[id] = viewport
+    connection?.reportViewport(viewport, for: id)
+    return true
   }
 }

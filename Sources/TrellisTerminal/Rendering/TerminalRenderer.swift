@@ -49,13 +49,15 @@ public final class TerminalRenderer: Renderer {
   public internal(set) var focusedElement: TerminalElement?
 
   /// Elements that lost focus because they were covered, most recent last.
-  var focusHistory: [TerminalElement] = []
-  /// The lists, for viewport reports (removed ones are dropped lazily).
-  var lists: [TerminalElement] = []
+  var focusHistory = TrackedElements()
+  /// The lists, for viewport reports.
+  var listElements = TrackedElements()
+  /// A row that a page or edge move gives the focus to once the host realizes it.
+  var pendingFocusRow: (list: TerminalElement, row: Int)?
   /// The viewport last reported per list element.
   var reportedViewports: [ElementID: Viewport] = [:]
   /// Elements with key handlers (removed ones are dropped lazily).
-  var keyHandlerElements: [TerminalElement] = []
+  var keyHandlerElements = TrackedElements()
   /// Containers whose children changed in the current commit.
   private var changedContainers: [TerminalElement] = []
   /// Rows of `Static` views not handed out yet.
@@ -95,7 +97,7 @@ public final class TerminalRenderer: Renderer {
       id: description.id, kind: description.kind, text: description.text,
       attributes: description.attributes)
     ElementAppearance.update(element)
-    if element.kind == .list { lists.append(element) }
+    if element.kind == .list { listElements.append(element) }
     if !element.keyPressHandlers.isEmpty { keyHandlerElements.append(element) }
     return element
   }
@@ -173,6 +175,7 @@ public final class TerminalRenderer: Renderer {
   public func endCommit(_ commit: CommitInfo) {
     for container in changedContainers { updateCoveredChildren(of: container) }
     changedContainers.removeAll(keepingCapacity: true)
+    resolvePendingFocus()
     repairFocus()
     needsFrame = true
     onCommit?()
@@ -240,9 +243,14 @@ public final class TerminalRenderer: Renderer {
             "The view tree nests deeper than \(TerminalLayout.maximumDepth) levels; the terminal "
             + "leaves out what is deeper. Flatten the views (fewer nested stacks)."))
     }
-    reportViewports()
+    reportedViewportsInLastRender = reportViewports()
     return result
   }
+
+  /// Whether the last `render` reported a new viewport to the host: the host realizes other
+  /// rows in its next update, and the frame is worth laying out again after it (`TerminalApp`
+  /// flushes and renders again before writing).
+  public internal(set) var reportedViewportsInLastRender = false
 
   /// Lays out the `Static` rows that arrived since the last call, each as the lines it takes
   /// at `width` columns, oldest first.
