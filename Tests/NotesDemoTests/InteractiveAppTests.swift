@@ -58,7 +58,7 @@ struct InteractiveAppTests {
     #expect(screen[3] == "1:1 with Ethan" + String(repeating: " ", count: 45) + "›")
     #expect(screen[13] == rule)
     #expect(screen[14] == "Press a key: the bodies it re-runs, and why, show here.")
-    #expect(screen[15] == "↑↓ move · ⏎ open · esc back · r refresh · q quit")
+    #expect(screen[15] == "↑↓ move · ⏎ open · esc back · e edit · r refresh · q quit")
     #expect(tmux.highlightedRows() == [2])
     #expect(tmux.display("#{alternate_on}") == "1")
 
@@ -92,11 +92,41 @@ struct InteractiveAppTests {
     tmux.resize(width: 60, height: 16)
     #expect(tmux.wait { $0 == detail })
 
-    // Escape goes back; the row that was focused has the focus again.
+    // e edits the title in a sheet, in place of the detail; Escape cancels it.
+    tmux.send("e")
+    #expect(tmux.wait { $0[0].hasPrefix("╭") && $0[14].hasPrefix("e · ") })
+    screen = tmux.settled()
+    #expect(screen[0] == "╭" + String(repeating: "─", count: 58) + "╮")
+    #expect(screen[1].hasPrefix("│") && screen[1].contains(" Edit the title "))
+    #expect(screen[2].hasPrefix("│Onboarding customer escalation▏"))
+    #expect(screen[3].contains("[Save] [Cancel]"))
+    #expect(screen[4] == "╰" + String(repeating: "─", count: 58) + "╯")
+    #expect(screen[14].hasPrefix("e · 1 body re-ran: TitleEditor"))
+    tmux.send("Escape")
+    #expect(tmux.wait { $0.prefix(14) == detail.prefix(14) })
+    #expect(
+      tmux.settled()[2].trimmingCharacters(in: .whitespaces) == "Onboarding customer escalation")
+
+    // e again; ten backspaces and "call"; Return saves: the detail and the row re-run for the
+    // title, and nothing else.
+    tmux.send("e")
+    #expect(tmux.wait { $0[2].hasPrefix("│Onboarding customer escalation▏") })
+    tmux.send(Array(repeating: "BSpace", count: 10) + ["c", "a", "l", "l"])
+    #expect(tmux.wait { $0[2].hasPrefix("│Onboarding customer call▏") })
+    tmux.send("Enter")
+    #expect(tmux.wait { $0[0] == "Note" && $0[14].hasPrefix("⏎ · ") })
+    screen = tmux.settled()
+    #expect(screen[2].trimmingCharacters(in: .whitespaces) == "Onboarding customer call")
+    #expect(screen[14].hasPrefix("⏎ · 2 bodies re-ran: NoteDetail: NoteItem.title · NoteRow"))
+
+    // Escape goes back; the row that was focused has the focus again, with its new title (the
+    // list's task fetched the notes again as it appeared; the edit stays).
     tmux.send("Escape")
     #expect(tmux.wait { $0[0] == "Notes" && $0[14].hasPrefix("esc · ") })
     #expect(tmux.wait { _ in tmux.highlightedRows() == [4] })
-    #expect(tmux.settled()[14] == "esc · 1 body re-ran: NavigationStack: Router.path")
+    screen = tmux.settled()
+    #expect(screen[4] == "Onboarding customer call" + String(repeating: " ", count: 35) + "›")
+    #expect(screen[14] == "esc · 1 body re-ran: NavigationStack: Router.path")
 
     // r pulls to refresh: the notes are fetched again, nothing changed, nothing re-runs.
     tmux.send("r")

@@ -73,7 +73,10 @@ final class TmuxSession {
   }
 
   /// Sends keys by tmux name (`Down`, `Enter`, `Escape`, `C-c`, `q`).
-  func send(_ keys: String...) { _ = try? run(["send-keys", "-t", "app"] + keys) }
+  func send(_ keys: String...) { send(keys) }
+
+  /// Sends keys by tmux name, in one command (they arrive together).
+  func send(_ keys: [String]) { _ = try? run(["send-keys", "-t", "app"] + keys) }
 
   /// Sends raw bytes.
   func send(bytes: [UInt8]) {

@@ -6,17 +6,21 @@ struct NotesShell: View {
   let store: NotesStore
   let router: Router
   let status: StatusModel
+  /// The note whose title the sheet edits, while it is open.
+  @State private var editing: NoteItem?
   @Environment(\.exit) private var exit
 
   var body: some View {
-    // The handlers sit on the notes app, around every row a key can start from.
+    // The handlers sit on the notes app, around every row a key can start from. Escape is the
+    // terminal's: it dismisses the sheet, or else pops the detail.
     Group {
       NotesApp(store: store, router: router)
+        .sheet(item: $editing) { note in TitleEditor(note: note, store: store) }
       StatusBar(status: status)
     }
-    .onKeyPress(.escape) {
-      guard !router.path.isEmpty else { return .ignored }
-      router.path.removeLast()
+    .onKeyPress("e") {
+      guard let id = router.path.last, let note = store.note(id: id) else { return .ignored }
+      editing = note
       return .handled
     }
     .onKeyPress("q") {
@@ -31,7 +35,7 @@ struct StatusBar: View {
   let status: StatusModel
   @Environment(\.terminalSize) private var size
 
-  static let help = "↑↓ move · ⏎ open · esc back · r refresh · q quit"
+  static let help = "↑↓ move · ⏎ open · esc back · e edit · r refresh · q quit"
 
   var body: some View {
     Text(String(repeating: "─", count: size.columns))

@@ -78,6 +78,8 @@ extension TerminalApp {
       return renderer.moveFocusToEdge(end: false)
     case (.end, []):
       return renderer.moveFocusToEdge(end: true)
+    case (.escape, []):
+      return renderer.dismissFrontmost()
     case (.return, []), (.character(" "), []):
       return renderer.activateFocused()
     default:

@@ -13,6 +13,8 @@ import TrellisViews
 /// | `Toggle` | `[x] title` or `[ ] title`; focusable |
 /// | `ProgressView` | its label, dimmed |
 /// | `Destination` | its content; it covers the views before it in its stack, which are hidden |
+/// | `Sheet`, `Alert`, `ConfirmationDialog` | its content in a rounded box as wide as offered; it covers the views before it |
+/// | `FullScreenCover` | its content; it covers the views before it |
 /// | `Static` | nothing in the frame: its rows are printed once, above it |
 /// | custom views and unknown kinds | their children, as if they stood in the enclosing stack |
 ///
@@ -43,6 +45,17 @@ enum ElementAppearance {
     var isOn = false
     /// A lazy container's realized rows and its row count.
     var rows: (Range<Int>, total: Int)?
+  }
+
+  /// Whether an element of `kind` covers the elements before it in its container: a pushed
+  /// level, presented content.
+  static func coversSiblings(_ kind: ElementKind) -> Bool {
+    kind == .navigationDestination || isPresentation(kind)
+  }
+
+  /// Whether `kind` is presented content.
+  static func isPresentation(_ kind: ElementKind) -> Bool {
+    kind == .sheet || kind == .fullScreenCover || kind == .alert || kind == .confirmationDialog
   }
 
   /// Whether an element of `kind` takes focus.
@@ -76,6 +89,8 @@ enum ElementAppearance {
       return Parts(body: body, container: body, leadingNodes: 0)
     case .staticOutput:
       return Parts(body: TerminalLayoutNode(.empty), container: nil)
+    case .sheet, .fullScreenCover, .alert, .confirmationDialog:
+      return container(.vStack(alignment: .leading, spacing: 0))
     default:
       // Custom views, destinations and kinds this renderer does not know: their children take
       // part in the enclosing stack, as a custom view's body does in SwiftUI.
@@ -117,6 +132,14 @@ enum ElementAppearance {
       }
     }
     if kind == .progressView { appearance.textStyle.dim = true }
+    if kind == .sheet || kind == .alert || kind == .confirmationDialog {
+      // In a box as wide as offered, at the top of all the space the covered view had.
+      appearance.modifiers.append(.frame(maxWidth: .max, alignment: .topLeading))
+      appearance.modifiers.append(.border(TerminalBorder(.rounded)))
+      appearance.modifiers.append(.frame(maxHeight: .max, alignment: .top))
+    } else if kind == .fullScreenCover {
+      appearance.modifiers.append(.frame(maxWidth: .max, maxHeight: .max, alignment: .topLeading))
+    }
     if isFocused {
       appearance.textStyle.inverse = true
       appearance.modifiers.append(.highlight(.inverse))

@@ -18,8 +18,11 @@ import TrellisViews
 ///   insertion, move or removal does the same to the nodes, and a text or attribute change
 ///   updates the element's nodes in place, which invalidates the measurements of that node and
 ///   its ancestors only.
-/// - **Navigation.** A `Destination` covers what comes before it in its container: those
-///   elements are hidden (kept, laid out as if absent) until it is removed.
+/// - **Navigation and presentations.** A `Destination`, and presented content (`Sheet`,
+///   `FullScreenCover`, `Alert`, `ConfirmationDialog`), covers what comes before it in its
+///   container: those elements are hidden (kept, laid out as if absent) until it is removed. A
+///   terminal has no layers, so a sheet takes the place of the view it is attached to, in a
+///   rounded box; Escape dismisses it (`dismissFrontmost()`).
 /// - **Focus.** Buttons, links and toggles take focus; the focused element is drawn in reverse
 ///   video. When the focused element goes away or is covered, focus returns to the element that
 ///   had it before on the level now shown, or goes to the first focusable element.
@@ -111,7 +114,7 @@ public final class TerminalRenderer: Renderer {
     parent.children.insert(child, at: index)
     child.parent = parent
     child.indexHint = index
-    if child.kind == .navigationDestination { parent.destinationCount += 1 }
+    if ElementAppearance.coversSiblings(child.kind) { parent.destinationCount += 1 }
     if let container = parent.container {
       container.insertChild(child.slot, at: parent.leadingNodes + index)
     } else if parent.kind == .staticOutput {
@@ -145,7 +148,7 @@ public final class TerminalRenderer: Renderer {
   public func remove(_ child: TerminalElement, from parent: TerminalElement, at index: Int) {
     parent.children.remove(at: index)
     child.parent = nil
-    if child.kind == .navigationDestination { parent.destinationCount -= 1 }
+    if ElementAppearance.coversSiblings(child.kind) { parent.destinationCount -= 1 }
     if let container = parent.container { container.removeChild(at: parent.leadingNodes + index) }
     childrenChanged(of: parent)
   }
@@ -191,11 +194,12 @@ public final class TerminalRenderer: Renderer {
     changedContainers.append(parent)
   }
 
-  /// A `Destination` hides the children before it (the levels it covers).
+  /// A `Destination` or a presentation hides the children before it (the level it covers, the
+  /// view a sheet is attached to).
   private func updateCoveredChildren(of container: TerminalElement) {
     container.isQueuedForCommit = false
     let children = container.children
-    guard let top = children.lastIndex(where: { $0.kind == .navigationDestination }) else {
+    guard let top = children.lastIndex(where: { ElementAppearance.coversSiblings($0.kind) }) else {
       for child in children where child.slot.isHidden { child.slot.isHidden = false }
       container.coversChildren = false
       return
@@ -204,6 +208,28 @@ public final class TerminalRenderer: Renderer {
       child.slot.isHidden = index < top
     }
     container.coversChildren = top > 0
+  }
+
+  /// Goes back, as Escape does: dismisses the frontmost presentation shown, or else pops the
+  /// top level of the frontmost navigation stack (`RendererConnection.dismiss()`).
+  /// - Returns: false, doing nothing, when nothing shown is presented or pushed.
+  @discardableResult
+  public func dismissFrontmost() -> Bool {
+    guard let connection, hasShownLevel(rootElement) else { return false }
+    return connection.dismiss()
+  }
+
+  /// Whether a destination or presented content is shown at or under `element`.
+  private func hasShownLevel(_ element: TerminalElement) -> Bool {
+    var stack = [element]
+    while let current = stack.popLast() {
+      if current.slot.isHidden || current.container == nil { continue }
+      for child in current.children where !child.slot.isHidden {
+        if ElementAppearance.coversSiblings(child.kind) { return true }
+        stack.append(child)
+      }
+    }
+    return false
   }
 
   // MARK: - Frames
