@@ -75,6 +75,8 @@ let package = Package(
     .testTarget(name: "NotesDemoTests", dependencies: ["NotesDemo", "TrellisTerminal"]),
     .testTarget(
       name: "TrellisTerminalTests", dependencies: ["TrellisTerminal", "Trellis", "TrellisViews"]),
+    // The code blocks of the DocC articles (Sources/Trellis/Trellis.docc), compiled and checked.
+    .testTarget(name: "TrellisDocumentationTests", dependencies: ["Trellis"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 out="$PWD/.build/symbol-graphs"
-rm -rf "$out"
+# Not emptied first: a build that is already up to date emits nothing, and the graphs its
+# last run wrote are still the current ones.
 mkdir -p "$out"
 for target in Trellis TrellisTerminal; do
   swift build --scratch-path .build/symbols --target "$target" \

@@ -60,7 +60,7 @@ struct TitledLoading: View {
         VStack { Text("loaded") }
       }
     }
-    .navigationTitle("Rows")
+    .font(.headline)
   }
 }
 
@@ -201,13 +201,13 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     store.isLoading = true
     let recorder = RecordingRenderer()
     let host = ViewHost(TitledLoading(store: store), executor: .manual, renderer: recorder)
-    #expect(host.dump() == "TitledLoading\n  ProgressView \"loading\" title=\"Rows\"\n")
+    #expect(host.dump() == "TitledLoading\n  ProgressView \"loading\" font=headline\n")
     recorder.clear()
     store.isLoading = false
     host.flush()
     #expect(
       recorder.lastCommit.map(\.description) == [
-        "create VStack@3 title=\"Rows\"", "create Text@4 \"loaded\"",
+        "create VStack@3 font=headline", "create Text@4 \"loaded\"",
         "insert Text@4 into VStack@3 at 0", "remove ProgressView@2 from TitledLoading@1 at 0",
         "insert VStack@3 into TitledLoading@1 at 0",
       ])

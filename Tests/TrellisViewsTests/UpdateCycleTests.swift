@@ -4,11 +4,13 @@ import Testing
 
 /// The update cycle's rules, without a host: each transition's action.
 @Suite struct UpdateCycleTests {
-  @Test func aCycleFlushesCommitsRunsLifecycleAndFinishes() {
+  @Test func aCycleFlushesSettlesCommitsRunsLifecycleAndFinishes() {
     var cycle = UpdateCycle(maximumRounds: 3, schedulesTurns: false)
     #expect(cycle.start() == .flush)
     #expect(cycle.phase == .flushing)
-    #expect(cycle.flushed(hasDeferredWrites: false) == .commit)
+    #expect(cycle.flushed(hasDeferredWrites: false) == .settle)
+    #expect(cycle.phase == .settling)
+    #expect(cycle.settled(hasPendingWork: false) == .commit)
     #expect(cycle.committed() == .runLifecycle)
     #expect(cycle.lifecycleRan(hasPendingWork: false) == .finish)
     #expect(cycle.phase == .idle)
@@ -21,17 +23,30 @@ import Testing
     #expect(cycle.writesApplied(hasPendingWork: true) == .flush)
     #expect(cycle.round == 2)
     #expect(cycle.flushed(hasDeferredWrites: true) == .applyDeferredWrites)
-    #expect(cycle.writesApplied(hasPendingWork: false) == .commit)
+    #expect(cycle.writesApplied(hasPendingWork: false) == .settle)
+    #expect(cycle.settled(hasPendingWork: false) == .commit)
+  }
+
+  @Test func settlingThatLeavesWorkFlushesAgainBeforeTheCommit() {
+    var cycle = UpdateCycle(maximumRounds: 2, schedulesTurns: false)
+    _ = cycle.start()
+    _ = cycle.flushed(hasDeferredWrites: false)
+    #expect(cycle.settled(hasPendingWork: true) == .flush)
+    #expect(cycle.round == 2)
+    _ = cycle.flushed(hasDeferredWrites: false)
+    #expect(cycle.settled(hasPendingWork: true) == .stop(rounds: 2))
   }
 
   @Test func workLeftByLifecycleActionsStartsAnotherRoundUntilTheLimit() {
     var cycle = UpdateCycle(maximumRounds: 2, schedulesTurns: false)
     _ = cycle.start()
     _ = cycle.flushed(hasDeferredWrites: false)
+    _ = cycle.settled(hasPendingWork: false)
     _ = cycle.committed()
     #expect(cycle.lifecycleRan(hasPendingWork: true) == .flush)
     #expect(cycle.round == 2)
     _ = cycle.flushed(hasDeferredWrites: false)
+    _ = cycle.settled(hasPendingWork: false)
     _ = cycle.committed()
     #expect(cycle.lifecycleRan(hasPendingWork: true) == .stop(rounds: 2))
     #expect(cycle.stopped() == .finish)
@@ -56,6 +71,7 @@ import Testing
     _ = cycle.flushed(hasDeferredWrites: false)
     #expect(cycle.start() == .none)
     #expect(cycle.workScheduled() == .none)
+    _ = cycle.settled(hasPendingWork: false)
     _ = cycle.committed()
     #expect(cycle.workScheduled() == .none)
     #expect(cycle.lifecycleRan(hasPendingWork: false) == .finish)

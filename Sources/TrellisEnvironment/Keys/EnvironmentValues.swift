@@ -12,7 +12,13 @@
 /// `EnvironmentScope.apply(_:)` or `EnvironmentScope.overriding(_:_:name:)`, which is what the
 /// view runtime's `.environment(_:_:)` modifier does; writing to `scope.values` alone changes
 /// nothing in the scope.
+///
+/// A key path to a value nobody declared (`\.accnt`, or a key from a module not imported) does
+/// not compile, and the error names the fix: the type `UndeclaredEnvironmentKey` in the error
+/// message, or `subscript(dynamicMember:)`'s unavailability message, says to declare an
+/// `EnvironmentKey` and an accessor.
 @MainActor
+@dynamicMemberLookup
 public struct EnvironmentValues {
   let scope: EnvironmentScope?
   /// Whether reads through `scope` record dependencies; false inside `EnvironmentScope.apply`.
@@ -50,6 +56,20 @@ public struct EnvironmentValues {
     set { writes[ObjectIdentifier(key)] = EnvironmentWrite(key: key, value: newValue) }
   }
 
+  /// Stands for an environment value that is not declared, so that `\.name` for an unknown
+  /// name fails to compile with a message that says what to declare: a type conforming to
+  /// `EnvironmentKey` with a `static var defaultValue`, and an accessor
+  /// `var name: Value { get { self[Key.self] } set { self[Key.self] = newValue } }` in an
+  /// extension of `EnvironmentValues`.
+  @available(
+    *, unavailable,
+    message: "no environment value has this name: declare an EnvironmentKey and an accessor"
+  )
+  public subscript(dynamicMember name: String) -> UndeclaredEnvironmentKey {
+    get { fatalError("no environment value named \(name)") }
+    set {}
+  }
+
   /// The writes recorded on this instance, one per key, in no particular order (the keys are
   /// independent, so the order of applying them does not matter).
   var recordedWrites: [EnvironmentWrite] { Array(writes.values) }
@@ -68,3 +88,8 @@ struct EnvironmentWrite {
     apply = { scope in scope.setValue(value, for: key) }
   }
 }
+
+/// The type of an environment value that is not declared. It appears in compiler errors for
+/// `\.name` with an unknown name; declare an `EnvironmentKey` and an accessor on
+/// `EnvironmentValues` to fix them.
+public enum UndeclaredEnvironmentKey {}

@@ -45,6 +45,22 @@ enum ElementAppearance {
     var isOn = false
     /// A lazy container's realized rows and its row count.
     var rows: (Range<Int>, total: Int)?
+    /// A stack's alignment and spacing, a spacer's minimum length (`alignment:`, `spacing:`,
+    /// `Spacer(minLength:)`), in cells.
+    var horizontalAlignment: TerminalAlignment.Horizontal?
+    var verticalAlignment: TerminalAlignment.Vertical?
+    var spacing: Int?
+    var minLength: Int?
+    /// A text's line limit and alignment of its lines.
+    var lineLimit: Int?
+    var textAlignment: TerminalAlignment.Horizontal = .leading
+    /// A field's value and prompt.
+    var value: String?
+    var prompt: String?
+    /// `.disabled(true)`: dimmed, and no focus.
+    var isDisabled = false
+    /// The host's focus is on the element (`@FocusState`, a driver).
+    var hasHostFocus = false
   }
 
   /// Whether an element of `kind` covers the elements before it in its container: a pushed
@@ -58,25 +74,48 @@ enum ElementAppearance {
     kind == .sheet || kind == .fullScreenCover || kind == .alert || kind == .confirmationDialog
   }
 
-  /// Whether an element of `kind` takes focus.
+  /// Whether an element of `kind` takes focus (when it is not disabled).
   static func isFocusable(_ kind: ElementKind) -> Bool {
-    kind == .button || kind == .navigationLink || kind == .toggle
+    kind == .button || kind == .navigationLink || kind == .toggle || isTextEntry(kind)
+      || kind == .picker || kind == .stepper || kind == .slider
+  }
+
+  /// Whether keys type into an element of `kind`.
+  static func isTextEntry(_ kind: ElementKind) -> Bool {
+    kind == .textField || kind == .secureField || kind == .searchField || kind == .textEditor
+  }
+
+  /// Whether the host's focus (`@FocusState`) follows the terminal's onto an element of
+  /// `kind`: the host's controls. A link is the terminal's only.
+  static func isHostControl(_ kind: ElementKind) -> Bool {
+    isFocusable(kind) && kind != .navigationLink
+  }
+
+  /// Whether the element draws its text as a leaf.
+  static func isLeaf(_ kind: ElementKind) -> Bool {
+    kind == .text || kind == .toggle || kind == .progressView || isTextEntry(kind)
+      || kind == .picker || kind == .stepper || kind == .slider
   }
 
   /// The nodes for a new element.
   static func layout(for kind: ElementKind, text: String?, attributes: ElementAttributes) -> Parts {
-    switch kind {
-    case .text, .toggle, .progressView:
+    if isLeaf(kind) {
       let appearance = appearance(of: kind, attributes: attributes, isFocused: false)
       return Parts(body: TerminalLayoutNode(leafContent(kind, text: text, appearance: appearance)))
-    case .vStack:
+    }
+    switch kind {
+    case .vStack, .lazyVStack, .form, .section:
       return container(.vStack())
-    case .hStack:
+    case .hStack, .lazyHStack, .label:
       return container(.hStack())
     case .zStack:
       return container(.zStack())
     case .list:
       return container(.verticalScroll(offset: 0))
+    case .spacer:
+      return Parts(body: TerminalLayoutNode(.spacer()), container: nil)
+    case .divider:
+      return Parts(body: TerminalLayoutNode(.divider), container: nil)
     case .button:
       let body = TerminalLayoutNode(
         .hStack(spacing: 0),
@@ -98,6 +137,30 @@ enum ElementAppearance {
     }
   }
 
+  /// The content of a container of `kind` with `appearance`, nil for those the attributes do
+  /// not change.
+  static func containerContent(_ kind: ElementKind, appearance: Appearance)
+    -> TerminalLayoutContent?
+  {
+    switch kind {
+    case .vStack, .lazyVStack:
+      .vStack(alignment: appearance.horizontalAlignment ?? .center, spacing: appearance.spacing)
+    case .hStack, .lazyHStack:
+      .hStack(alignment: appearance.verticalAlignment ?? .center, spacing: appearance.spacing)
+    case .zStack:
+      .zStack(
+        alignment: TerminalAlignment(
+          horizontal: appearance.horizontalAlignment ?? .center,
+          vertical: appearance.verticalAlignment ?? .center))
+    case .form, .section:
+      .vStack(alignment: .leading, spacing: appearance.spacing ?? 0)
+    case .spacer:
+      .spacer(minLength: appearance.minLength)
+    default:
+      nil
+    }
+  }
+
   private static func container(_ content: TerminalLayoutContent) -> Parts {
     let node = TerminalLayoutNode(content)
     return Parts(body: node, container: node)
@@ -108,13 +171,32 @@ enum ElementAppearance {
     -> TerminalLayoutContent
   {
     switch kind {
-    case .toggle: .text("[\(appearance.isOn ? "x" : " ")] \(text ?? "")")
-    case .progressView: .text(text ?? "…")
-    default: .text(text ?? "")
+    case .toggle:
+      return .text("[\(appearance.isOn ? "x" : " ")] \(text ?? "")")
+    case .progressView:
+      return .text(text ?? "…")
+    case .textField, .secureField, .searchField, .textEditor:
+      // The value (dots for a secure field), else the prompt; a bar where typing goes.
+      var value = appearance.value ?? ""
+      if kind == .secureField { value = String(repeating: "•", count: value.count) }
+      let shown = value.isEmpty ? (appearance.prompt ?? text ?? "") : value
+      let cursor = appearance.hasHostFocus ? "▏" : " "
+      let label = kind == .searchField ? "⌕ " : ""
+      return .text(label + (value.isEmpty ? cursor + shown : shown + cursor), lineLimit: 1)
+    case .picker, .stepper, .slider:
+      let value = appearance.value.map { ": \($0)" } ?? ""
+      return .text((text ?? "") + value, lineLimit: 1)
+    default:
+      return .text(
+        text ?? "", lineLimit: appearance.lineLimit, alignment: appearance.textAlignment)
     }
   }
 
-  /// What `attributes` and the focus ask of an element of `kind`.
+  /// What `attributes` and the focus ask of an element of `kind`: the one place where
+  /// attribute families become layout modifiers, layout content and text styles. Families are
+  /// applied in the order the modifiers were (innermost first), so `.padding().border(.gray)`
+  /// puts the border around the padding. Lengths are cells (a column or a row); `.padding()`
+  /// without a length is one cell.
   static func appearance(of kind: ElementKind, attributes: ElementAttributes, isFocused: Bool)
     -> Appearance
   {
@@ -122,16 +204,36 @@ enum ElementAppearance {
     for attribute in attributes {
       switch attribute {
       case .navigationTitle(let title):
-        appearance.title = title
+        // A level's own title comes first; a title from around the stack's root (which also
+        // encloses the destinations it registers) comes after it.
+        if appearance.title == nil { appearance.title = title }
       case .isOn(let isOn):
         appearance.isOn = isOn
       case .rows(let rows, let total):
         appearance.rows = (rows, total)
-      case .keyPress, .scrollAxes, .isSelected, .custom:
+      case .layout(let layout):
+        apply(layout, to: &appearance)
+      case .style(let style):
+        apply(style, to: &appearance)
+      case .control(let control):
+        switch control {
+        case .text(let text): appearance.value = text
+        case .prompt(let prompt): appearance.prompt = prompt
+        case .value(let value): appearance.value = TerminalValues.number(value)
+        case .selection(let tag): appearance.value = tag
+        case .disabled: appearance.isDisabled = true
+        case .focused: appearance.hasHostFocus = true
+        case .bounds, .step, .tag, .role: continue
+        }
+      case .keyPress, .scrollAxes, .isSelected, .content, .custom:
         continue
       }
     }
-    if kind == .progressView { appearance.textStyle.dim = true }
+    if kind == .progressView || appearance.isDisabled { appearance.textStyle.dim = true }
+    if isTextEntry(kind) {
+      if appearance.value?.isEmpty ?? true { appearance.textStyle.dim = true }
+      appearance.textStyle.underline = true
+    }
     if kind == .sheet || kind == .alert || kind == .confirmationDialog {
       // In a box as wide as offered, at the top of all the space the covered view had.
       appearance.modifiers.append(.frame(maxWidth: .max, alignment: .topLeading))
@@ -147,6 +249,76 @@ enum ElementAppearance {
     return appearance
   }
 
+  private static func apply(_ layout: LayoutAttribute, to appearance: inout Appearance) {
+    switch layout {
+    case .padding(let padding):
+      appearance.modifiers.append(.padding(TerminalValues.insets(padding)))
+    case .frame(let width, let height, let alignment):
+      appearance.modifiers.append(
+        .frame(
+          width: width.map(TerminalValues.cells), height: height.map(TerminalValues.cells),
+          alignment: TerminalValues.alignment(alignment)))
+    case .flexibleFrame(let frame):
+      appearance.modifiers.append(TerminalValues.frame(frame))
+    case .horizontalAlignment(let alignment):
+      appearance.horizontalAlignment = TerminalValues.horizontal(alignment)
+    case .verticalAlignment(let alignment):
+      appearance.verticalAlignment = TerminalValues.vertical(alignment)
+    case .alignment(let alignment):
+      appearance.horizontalAlignment = TerminalValues.horizontal(alignment.horizontal)
+      appearance.verticalAlignment = TerminalValues.vertical(alignment.vertical)
+    case .spacing(let spacing):
+      appearance.spacing = TerminalValues.cells(spacing)
+    case .minLength(let length):
+      appearance.minLength = TerminalValues.cells(length)
+    case .lineLimit(let limit):
+      appearance.lineLimit = limit
+    case .multilineTextAlignment(let alignment):
+      appearance.textAlignment = TerminalValues.horizontal(alignment)
+    case .offset:
+      // A cell grid has no room for sub-cell shifts, and a shift of whole cells would draw
+      // over the neighbours: not drawn.
+      return
+    }
+  }
+
+  private static func apply(_ style: StyleAttribute, to appearance: inout Appearance) {
+    switch style {
+    case .bold(let isBold):
+      appearance.textStyle.bold = isBold
+    case .fontWeight(let weight):
+      appearance.textStyle.bold = weight >= .semibold
+    case .font(let font):
+      if TerminalValues.isBold(font) { appearance.textStyle.bold = true }
+      if font.isItalic { appearance.textStyle.italic = true }
+    case .italic(let isItalic):
+      appearance.textStyle.italic = isItalic
+    case .underline(let isUnderlined):
+      appearance.textStyle.underline = isUnderlined
+    case .strikethrough(let isStruck):
+      appearance.textStyle.strikethrough = isStruck
+    case .foreground(let style):
+      switch TerminalValues.paint(style) {
+      case .color(let color): appearance.textStyle.foreground = color
+      case .dim: appearance.textStyle.dim = true
+      case .inherited: break
+      }
+    case .background(let style):
+      if case .color(let color) = TerminalValues.paint(style) {
+        appearance.modifiers.append(.background(color))
+      }
+    case .border(let style, _):
+      let color: TerminalColor? =
+        if case .color(let color) = TerminalValues.paint(style) { color } else { nil }
+      appearance.modifiers.append(.border(TerminalBorder(.single, color: color)))
+    case .opacity(let opacity):
+      if opacity < 1 { appearance.textStyle.dim = true }
+    case .monospacedDigit, .tint, .fill, .stroke, .cornerRadius:
+      // Every cell is as wide as a digit; tints, fills and strokes have no cells of their own.
+      return
+    }
+  }
+
   /// Brings the element's nodes up to date with its text, attributes and focus. When a title
   /// header comes or goes, the element's slot changes and the new slot takes the old one's
   /// place among its parent's layout children.
@@ -154,9 +326,15 @@ enum ElementAppearance {
     let appearance = appearance(
       of: element.kind, attributes: element.attributes, isFocused: element.isFocused)
     let body = element.body
-    if element.kind == .text || element.kind == .toggle || element.kind == .progressView {
+    element.isDisabled = appearance.isDisabled
+    element.hasHostFocus = appearance.hasHostFocus
+    if isLeaf(element.kind) {
       let content = leafContent(element.kind, text: element.text, appearance: appearance)
       if body.content != content { body.content = content }
+    } else if let content = containerContent(element.kind, appearance: appearance),
+      body.content != content
+    {
+      body.content = content
     }
     if element.kind == .list {
       if let (rows, total) = appearance.rows {

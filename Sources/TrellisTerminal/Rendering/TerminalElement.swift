@@ -51,6 +51,11 @@ public final class TerminalElement {
   /// For a `List`: the first row shown, as a position among all of its rows.
   var scrollRow = 0
 
+  /// Whether the element is disabled (`.disabled(true)`): drawn dimmed, never focused.
+  public internal(set) var isDisabled = false
+  /// Whether the host's focus is on it (its `focused` attribute).
+  var hasHostFocus = false
+
   /// Whether the element has the focus.
   public internal(set) var isFocused = false
   /// Where the element was last found among its parent's children; checked before use.
@@ -86,7 +91,7 @@ public final class TerminalElement {
   }
 
   /// Whether keys and focus can reach this element: a button, a link, a toggle.
-  public var isFocusable: Bool { ElementAppearance.isFocusable(kind) }
+  public var isFocusable: Bool { ElementAppearance.isFocusable(kind) && !isDisabled }
 
   /// Whether the element is in its renderer's tree, shown (no covered navigation level or
   /// `Static` above it). O(depth).

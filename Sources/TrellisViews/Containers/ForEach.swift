@@ -34,7 +34,9 @@ import TrellisGraph
 /// Complexity: O(n) id comparisons per pass, plus, per row whose closure runs (all of them,
 /// unless the shortcut applies), the closure and an input comparison, plus the work of the
 /// rows that changed.
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View,
+  _PrimitiveView
+{
   /// The elements.
   public let data: Data
   let identify: @MainActor (Data.Element) -> ID

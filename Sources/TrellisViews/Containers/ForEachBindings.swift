@@ -140,7 +140,8 @@ final class ElementBindingStoreSlot<C: MutableCollection & RandomAccessCollectio
   func binding(
     for id: ID, last: C.Element, source: Binding<C>, identify: KeyPath<C.Element, ID>
   ) -> Binding<C.Element> {
-    let box = store?.box(for: id, source: source, last: last, identify: identify)
+    let box =
+      store?.box(for: id, source: source, last: last, identify: identify)
       ?? ElementBindingBox(id: id, source: source, last: last, identify: identify)
     return Binding(
       get: { box.read() }, set: { box.write($0) },

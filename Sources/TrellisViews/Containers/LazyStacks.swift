@@ -12,7 +12,7 @@
 /// Rows are the content's views as `List` counts them (see `List`). Mounting costs O(rows
 /// realized), plus O(1) per `ForEach`, however long its data. An eager `VStack { ForEach }`
 /// realizes every row.
-public struct LazyVStack<Content: View>: View {
+public struct LazyVStack<Content: View>: View, _PrimitiveView {
   let content: Content
 
   /// Creates the stack.
@@ -30,7 +30,7 @@ public struct LazyVStack<Content: View>: View {
 ///
 /// Retains: rows scrolled out, hidden with their state (see `LazyVStack`). Destroys: rows whose
 /// identity goes.
-public struct LazyHStack<Content: View>: View {
+public struct LazyHStack<Content: View>: View, _PrimitiveView {
   let content: Content
 
   /// Creates the stack.

@@ -24,7 +24,7 @@ import TrellisGraph
 /// Complexity: mounting costs O(rows realized) plus O(1) per `ForEach` (its ids are not read
 /// beyond the viewport); a scroll costs O(rows realized); an update whose `ForEach` data
 /// changed while rows are hidden reads every id once, to destroy hidden rows that left.
-public struct List<SelectionValue: Hashable, Content: View>: View {
+public struct List<SelectionValue: Hashable, Content: View>: View, _PrimitiveView {
   let content: Content
   let selection: ListSelectionSource?
 
@@ -166,7 +166,7 @@ final class ListSelection: NodePart {
 ///
 /// Retains: in a lazy container, as the container does (scrolled-out rows are hidden with their
 /// state). Destroys: its rows when it leaves the content.
-public struct Section<Parent: View, Content: View, Footer: View>: View {
+public struct Section<Parent: View, Content: View, Footer: View>: View, _PrimitiveView {
   let header: Parent
   let content: Content
   let footer: Footer

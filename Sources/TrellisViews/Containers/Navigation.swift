@@ -1,6 +1,8 @@
 extension View {
-  /// Sets the title of the enclosing navigation destination, like SwiftUI's
-  /// `navigationTitle(_:)`. Shown as `title="…"` on the view's first element.
+  /// Sets the title of the enclosing navigation level, like SwiftUI's `navigationTitle(_:)`:
+  /// a preference (`NavigationTitleKey`) that the level reads and shows as `title="…"` (on a
+  /// pushed destination's `Destination` element; at the stack's root, on the root's first
+  /// element). An outer title replaces inner ones; of siblings, the first in tree order wins.
   /// - Parameter title: the title.
   /// - Returns: the modified view.
   public func navigationTitle<S: StringProtocol>(
@@ -10,18 +12,17 @@ extension View {
   }
 }
 
-/// The modifier behind `navigationTitle(_:)`.
-public struct NavigationTitleModifier: ViewModifier {
+/// The modifier behind `navigationTitle(_:)`: the `NavigationTitleKey` preference.
+public struct NavigationTitleModifier: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let title: String
 
-  /// Gives the modified view's first element the title as an attribute.
+  /// Sets the title preference, which the enclosing navigation level shows.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
-    node.setTransparent(isModifier: true)
-    node.setAttributes([.navigationTitle(modifier.title)])
-    node.updateModifier(content: content)
+    PreferenceWritingModifier<NavigationTitleKey>._apply(
+      PreferenceWritingModifier(value: modifier.title), to: content, in: node)
   }
 }

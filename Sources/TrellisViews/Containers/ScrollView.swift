@@ -4,7 +4,7 @@
 /// `ViewHost.scroll(toRow:visibleRows:)`) decides which of a lazy stack's rows are realized.
 ///
 /// Retains: everything in it, shown; only the lazy stacks inside hide rows (see `LazyVStack`).
-public struct ScrollView<Content: View>: View {
+public struct ScrollView<Content: View>: View, _PrimitiveView {
   let axes: Axis.Set
   let content: Content
 

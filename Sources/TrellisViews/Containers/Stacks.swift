@@ -1,42 +1,86 @@
-/// Arranges its content vertically, like SwiftUI's `VStack`. Headless: order only, no layout.
-public struct VStack<Content: View>: View {
+import Foundation
+
+/// Arranges its content vertically, like SwiftUI's `VStack`. Headless: the renderer lays it
+/// out from the `alignment` and `spacing` layout attributes, present when they differ from the
+/// defaults (`.center`, the renderer's spacing).
+public struct VStack<Content: View>: View, _PrimitiveView {
+  let alignment: HorizontalAlignment
+  let spacing: CGFloat?
   let content: Content
 
   /// Creates the stack.
-  /// - Parameter content: the stacked views.
-  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+  /// - Parameters:
+  ///   - alignment: how the children line up horizontally (default `.center`).
+  ///   - spacing: the distance between children, or nil for the renderer's default.
+  ///   - content: the stacked views.
+  public init(
+    alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+    @ViewBuilder content: () -> Content
+  ) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
 
   /// Renders `VStack` with the content as children.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: .vStack, content: view.content)
+    node.updateContainer(
+      kind: .vStack,
+      alignment: view.alignment == .center ? nil : .horizontalAlignment(view.alignment),
+      spacing: view.spacing, content: view.content)
   }
 }
 
-/// Arranges its content horizontally, like SwiftUI's `HStack`. Headless: order only.
-public struct HStack<Content: View>: View {
+/// Arranges its content horizontally, like SwiftUI's `HStack`, with the same attributes as
+/// `VStack`.
+public struct HStack<Content: View>: View, _PrimitiveView {
+  let alignment: VerticalAlignment
+  let spacing: CGFloat?
   let content: Content
 
   /// Creates the stack.
-  /// - Parameter content: the stacked views.
-  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+  /// - Parameters:
+  ///   - alignment: how the children line up vertically (default `.center`).
+  ///   - spacing: the distance between children, or nil for the renderer's default.
+  ///   - content: the stacked views.
+  public init(
+    alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
+    @ViewBuilder content: () -> Content
+  ) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
 
   /// Renders `HStack` with the content as children.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: .hStack, content: view.content)
+    node.updateContainer(
+      kind: .hStack,
+      alignment: view.alignment == .center ? nil : .verticalAlignment(view.alignment),
+      spacing: view.spacing, content: view.content)
   }
 }
 
-/// Overlays its content, like SwiftUI's `ZStack`. Headless: order only (back to front).
-public struct ZStack<Content: View>: View {
+/// Overlays its content, like SwiftUI's `ZStack`: back to front, placed by `alignment` (an
+/// attribute when not `.center`).
+public struct ZStack<Content: View>: View, _PrimitiveView {
+  let alignment: Alignment
   let content: Content
 
   /// Creates the stack.
-  /// - Parameter content: the overlaid views, back to front.
-  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+  /// - Parameters:
+  ///   - alignment: where the children sit (default `.center`).
+  ///   - content: the overlaid views, back to front.
+  public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+    self.alignment = alignment
+    self.content = content()
+  }
 
   /// Renders `ZStack` with the content as children.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateContainer(kind: .zStack, content: view.content)
+    node.updateContainer(
+      kind: .zStack, alignment: view.alignment == .center ? nil : .alignment(view.alignment),
+      spacing: nil, content: view.content)
   }
 }
 
@@ -44,6 +88,21 @@ extension ViewNode {
   /// Renders a container of `kind` whose single child is `content`.
   func updateContainer<Content: View>(kind: ElementKind, content: Content) {
     setContainer(kind: kind)
+    updateChild(.index(0), content)
+  }
+
+  /// Renders a stack of `kind` with its alignment and spacing attributes (when given).
+  func updateContainer<Content: View>(
+    kind: ElementKind, alignment: LayoutAttribute?, spacing: CGFloat?,
+    content: Content
+  ) {
+    setContainer(kind: kind)
+    if alignment != nil || spacing != nil || !attributes.isEmpty {
+      var layout: [ElementAttribute] = []
+      if let alignment { layout.append(.layout(alignment)) }
+      if let spacing { layout.append(.layout(.spacing(spacing))) }
+      setAttributes(ElementAttributes(layout))
+    }
     updateChild(.index(0), content)
   }
 }

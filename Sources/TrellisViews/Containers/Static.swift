@@ -18,7 +18,7 @@
 ///
 /// In the rendered tree it is a `Static` element around its rows, so headless hosts and tests
 /// see the rows like any other.
-public struct Static<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+public struct Static<Data: RandomAccessCollection, ID: Hashable, Content: View>: _PrimitiveView {
   let rows: ForEach<Data, ID, Content>
 
   /// Rows over `data`, identified by `id`.

@@ -70,7 +70,7 @@ extension View {
 }
 
 /// The modifier behind `tabItem(_:)`.
-public struct TabItemModifier<Label: View>: ViewModifier {
+public struct TabItemModifier<Label: View>: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let label: Label
@@ -89,7 +89,7 @@ extension TabItemModifier: RowTraitModifier {
 }
 
 /// The rendered tabs: the shown tab's content, then the tab items.
-struct TabViewContent<Content: View>: View {
+struct TabViewContent<Content: View>: View, _PrimitiveView {
   let content: Content
   let selection: AnyHashable?
   let selectsByTag: Bool
@@ -165,13 +165,16 @@ final class TabViewPart: NodePart {
     }
     for (key, tab) in tabs where kept[key] == nil { host.unmount(tab) }
     let itemKeys = Set(all.map(\.key))
-    for (key, item) in items where !itemKeys.contains(key) || !itemNodes.contains(where: { $0 === item }) {
+    for (key, item) in items
+    where !itemKeys.contains(key) || !itemNodes.contains(where: { $0 === item }) {
       host.unmount(item)
       items[key] = nil
     }
     tabs = kept
     let children = (shown.map { [$0] } ?? []) + hidden + itemNodes
-    if node.children.count != children.count || !zip(node.children, children).allSatisfy({ $0 === $1 }) {
+    if node.children.count != children.count
+      || !zip(node.children, children).allSatisfy({ $0 === $1 })
+    {
       node.children = children
       host.markChildrenChanged(of: node)
     }
@@ -190,7 +193,7 @@ final class TabViewPart: NodePart {
 
 /// A tab's label in the tab bar: a `TabItem` element around the label, `isSelected=` when its
 /// tab is shown; tapping it selects the tab.
-struct TabItemView: View {
+struct TabItemView: View, _PrimitiveView {
   let label: AnyView
   let isSelected: Bool
   let select: @MainActor () -> Void

@@ -60,6 +60,25 @@ final class HostCore {
 
   private var claimCounter: UInt32 = 0
 
+  // MARK: Focus, preferences and transactions (see Focus/, Preferences/, Transactions/)
+
+  /// The focused control and the `.focused` bindings.
+  let focus = FocusCoordinator()
+  /// Every preference reader in the tree, by identity.
+  var preferenceReaders: [ObjectIdentifier: any PreferenceResolving] = [:]
+  /// How many preference readers were made (their tie-breaking order).
+  var preferenceReaderSerial = 0
+  /// The readers to collect when the flush ends.
+  var stalePreferenceReaders: [any PreferenceResolving] = []
+  /// Whether the structure changed since the last collection (values may combine in another
+  /// order).
+  var preferencesMoved = false
+  /// The transaction of the writes that scheduled the next commit's changes.
+  var pendingTransaction: Transaction?
+  /// The `.transaction(_:)` and `.animation(_:value:)` modifiers in the tree; while there is
+  /// none and no pending transaction, commits carry no transactions and cost nothing for them.
+  var transactionModifierCount = 0
+
   init(graph: Graph, environment: EnvironmentScope, options: ViewHostOptions) {
     self.graph = graph
     rootEnvironment = environment
@@ -106,6 +125,7 @@ final class HostCore {
 
   /// Work became pending outside a flush.
   func workScheduled() {
+    if let transaction = Transaction.current { noteTransaction(transaction) }
     guard cycle.workScheduled() == .scheduleTurn else { return }
     Task { @MainActor [weak self] in self?.runUpdateCycle() }
   }
@@ -122,13 +142,17 @@ final class HostCore {
         let writes = deferredWrites
         deferredWrites = []
         for write in writes { write() }
-        action = cycle.writesApplied(hasPendingWork: graph.hasPendingWork)
+        action = cycle.writesApplied(hasPendingWork: hasPendingWork)
+      case .settle:
+        settle()
+        action = cycle.settled(hasPendingWork: graph.hasPendingWork)
       case .commit:
         commit()
+        pendingTransaction = nil
         action = cycle.committed()
       case .runLifecycle:
         runLifecycleActions()
-        action = cycle.lifecycleRan(hasPendingWork: graph.hasPendingWork)
+        action = cycle.lifecycleRan(hasPendingWork: hasPendingWork)
       case .stop(let rounds):
         reportUpdateCycle(rounds: rounds)
         action = cycle.stopped()
@@ -153,6 +177,18 @@ final class HostCore {
           + "the host stopped. A body, lifecycle action or task probably writes state that "
           + "re-runs or recreates the view that writes it (look for an .id or onAppear feeding "
           + "back)."))
+  }
+
+  /// Whether another round has work: stale bodies, or a focus state written that no body
+  /// reads (the focus still has to follow it at the settle).
+  private var hasPendingWork: Bool { graph.hasPendingWork || focus.needsSettle }
+
+  /// What depends on the whole tree being reconciled: preference values are collected and
+  /// the focus follows focus states written by the app, controls removed and controls
+  /// disabled. Either may write state, which makes another round.
+  func settle() {
+    if !stalePreferenceReaders.isEmpty || preferencesMoved { resolvePreferences() }
+    if focus.needsSettle { focus.settle() }
   }
 
   // MARK: - Body evaluation and the write rule

@@ -6,9 +6,12 @@
 ///    or gave new inputs, which run in the same flush;
 /// 2. **deferred writes**: `@State` writes made while a body ran are applied now; if they made
 ///    anything stale, the round flushes again;
-/// 3. **commit**: the renderers receive the round's mutations;
-/// 4. **lifecycle**: the queued actions run: disappear, onChange, task restarts, appear.
-/// If the lifecycle actions (or deferred writes) left work, the next round starts. After
+/// 3. **settle**: what needs the whole tree reconciled: preference values are collected and the
+///    focus follows written focus states; if that made anything stale, the round flushes again;
+/// 4. **commit**: the renderers receive the round's mutations;
+/// 5. **lifecycle**: the queued actions run: disappear, onChange, task restarts, appear.
+/// If the lifecycle actions (or deferred writes, or settling) left work, the next round starts.
+/// After
 /// `maximumRounds` rounds with work still pending, the cycle stops and reports one update
 /// cycle, naming the bodies still scheduled.
 ///
@@ -25,6 +28,8 @@ struct UpdateCycle: Equatable {
     case flushing
     /// Deferred writes are being applied.
     case applyingWrites
+    /// Preferences and focus are being settled.
+    case settling
     /// The renderers are receiving the mutations.
     case committing
     /// Lifecycle actions are running.
@@ -39,6 +44,8 @@ struct UpdateCycle: Equatable {
     case flush
     /// Apply the writes deferred during body evaluation.
     case applyDeferredWrites
+    /// Collect preference values and move the focus (`HostCore.settle()`).
+    case settle
     /// Send the mutations to the renderers.
     case commit
     /// Run the queued lifecycle actions.
@@ -92,13 +99,23 @@ struct UpdateCycle: Equatable {
       phase = .applyingWrites
       return .applyDeferredWrites
     }
-    phase = .committing
-    return .commit
+    phase = .settling
+    return .settle
   }
 
   /// The deferred writes were applied.
   mutating func writesApplied(hasPendingWork: Bool) -> Action {
     precondition(phase == .applyingWrites, "writesApplied(hasPendingWork:) outside its phase")
+    guard hasPendingWork else {
+      phase = .settling
+      return .settle
+    }
+    return nextRound()
+  }
+
+  /// Preferences and focus were settled.
+  mutating func settled(hasPendingWork: Bool) -> Action {
+    precondition(phase == .settling, "settled(hasPendingWork:) outside the settle phase")
     guard hasPendingWork else {
       phase = .committing
       return .commit

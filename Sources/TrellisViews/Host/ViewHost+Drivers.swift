@@ -35,40 +35,62 @@ extension ViewNode {
     return result
   }
 
-  /// A button's title: its label's texts, joined by spaces.
+  /// A control's title: its label's texts, joined by spaces; with no text, the names of its
+  /// images (`Button { Image(systemName: "trash") }` is titled `trash`).
   var title: String? {
     let texts = self.texts
-    return texts.isEmpty ? nil : texts.joined(separator: " ")
+    if !texts.isEmpty { return texts.joined(separator: " ") }
+    var names: [String] = []
+    var stack = [self]
+    while let node = stack.popLast() {
+      if let image = node.parts[ImageNamePart.self] { names.append(image.name) }
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return names.isEmpty ? nil : names.joined(separator: " ")
   }
 }
 
 extension ViewHost {
-  /// Invokes the action of the button or navigation link whose title is `title`, as a tap
-  /// would. Pending work runs at the next `flush()`.
-  /// - Parameter title: the button's title (its label's texts, joined by spaces).
-  /// - Returns: false, with a diagnostic, when no such button exists or when several do (a
-  ///   tap would be a guess, so nothing is tapped).
+  /// Invokes the action of the button, navigation link or `.onTapGesture` view whose title is
+  /// `title`, as a tap would. Pending work runs at the next `flush()`.
+  /// - Parameters:
+  ///   - title: the view's title (its label's texts, joined by spaces; for a label with no
+  ///     text, its images' names).
+  ///   - count: the number of taps (default 1); `count: 2` triggers `.onTapGesture(count: 2)`.
+  /// - Returns: false, with a diagnostic, when no such view exists, when several do (a tap
+  ///   would be a guess, so nothing is tapped), or when it is disabled.
   @discardableResult
-  public func tap(_ title: String) -> Bool {
-    let matches = nodes { $0.parts.contains(ActionPart.self) && $0.title == title }
-    guard let button = unique(matches, kind: "button", title: title, effect: "nothing was tapped"),
-      let action = button.parts[ActionPart.self]
+  public func tap(_ title: String, count: Int = 1) -> Bool {
+    let matches = nodes {
+      let tappable =
+        count == 1
+        ? $0.parts.contains(ActionPart.self) || $0.parts[TapGesturePart.self]?.count == 1
+        : $0.parts[TapGesturePart.self]?.count == count
+      return tappable && $0.title == title
+    }
+    let noun = count == 1 ? "button" : "view with a \(count)-tap gesture"
+    guard let node = unique(matches, kind: noun, title: title, effect: "nothing was tapped"),
+      enabled(node, noun: noun, title: title, effect: "nothing was tapped")
     else { return false }
-    action.perform()
+    if count == 1, let action = node.parts[ActionPart.self] {
+      action.perform()
+    } else {
+      node.parts[TapGesturePart.self]?.action()
+    }
     return true
   }
 
   /// Sets the toggle titled `title` to `isOn`, through its binding.
   /// - Parameters:
-  ///   - title: the toggle's title.
+  ///   - title: the toggle's title (for `Toggle(isOn:label:)`, its label's texts).
   ///   - isOn: the new value.
-  /// - Returns: false, with a diagnostic, when no such toggle exists or several do.
+  /// - Returns: false, with a diagnostic, when no such toggle exists, several do, or it is
+  ///   disabled.
   @discardableResult
   public func setToggle(_ title: String, to isOn: Bool) -> Bool {
-    let matches = nodes { $0.parts.contains(TogglePart.self) && $0.text == title }
-    guard let toggle = unique(matches, kind: "toggle", title: title, effect: "none was set"),
-      let part = toggle.parts[TogglePart.self]
-    else { return false }
+    guard let part = control(TogglePart.self, titled: title, effect: "none was set") else {
+      return false
+    }
     part.isOn.wrappedValue = isOn
     return true
   }
@@ -106,7 +128,9 @@ extension ViewHost {
     return result
   }
 
-  private func unique(
+  /// The one node of `matches`; otherwise a diagnostic (none, or several, naming where they
+  /// are).
+  func unique(
     _ matches: [ViewNode], kind: String, title: String, effect: String
   ) -> ViewNode? {
     if matches.count == 1 { return matches[0] }

@@ -1,8 +1,11 @@
-import TrellisGraph
-
-/// A control that runs an action when tapped, like SwiftUI's `Button`. Headless: a host
-/// "taps" it with `ViewHost.tap(_:)`, which calls the action.
-public struct Button<Label: View>: View {
+/// A control that runs an action when tapped, like SwiftUI's `Button`. Headless: a host taps it
+/// with `ViewHost.tap(_:)` (by its label's texts), a renderer with
+/// `RendererConnection.activate(_:)`.
+///
+/// A button below `.disabled(true)` shows the `disabled` attribute, and taps on it do nothing
+/// (and say so). Its role (`.destructive`, `.cancel`) is the `role` attribute.
+public struct Button<Label: View>: View, _PrimitiveView {
+  let role: ButtonRole?
   let action: @MainActor () -> Void
   let label: Label
 
@@ -11,93 +14,116 @@ public struct Button<Label: View>: View {
   ///   - action: what a tap does.
   ///   - label: the label's content.
   public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    self.init(role: nil, action: action, label: label)
+  }
+
+  /// Creates a button with a role and a custom label, like SwiftUI's
+  /// `Button(role:action:label:)`.
+  /// - Parameters:
+  ///   - role: what the button does (`.destructive`, `.cancel`), or nil.
+  ///   - action: what a tap does.
+  ///   - label: the label's content.
+  public init(
+    role: ButtonRole?, action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label
+  ) {
+    self.role = role
     self.action = action
     self.label = label()
   }
 
   /// Renders the button and its label.
   public static func _update(_ view: Self, in node: ViewNode) {
+    let isNew = node.role == .unset
     node.setContainer(kind: .button)
     node.setAction(view.action)
+    let part = node.parts.part(ButtonPart.self) { ButtonPart(node: node) }
+    if isNew || part.buttonRole != view.role {
+      part.buttonRole = view.role
+      part.refresh()
+    }
     node.updateChild(.index(0), view.label)
   }
 }
 
 extension Button where Label == Text {
-  /// Creates a button titled `title`.
+  /// Creates a button titled `titleKey`.
+  /// - Parameters:
+  ///   - titleKey: the title.
+  ///   - action: what a tap does.
+  public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {
+    self.init(action: action) { Text(titleKey) }
+  }
+
+  /// Creates a button titled `title`, shown as is.
   /// - Parameters:
   ///   - title: the title.
   ///   - action: what a tap does.
+  @_disfavoredOverload
   public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {
     self.init(action: action) { Text(title) }
   }
-}
 
-/// A switch over a `Binding<Bool>`, like SwiftUI's `Toggle`. In the rendered tree:
-/// `Toggle "title" isOn=…`; a host flips it with `ViewHost.setToggle(_:to:)`.
-public struct Toggle: View {
-  let title: String
-  let isOn: Binding<Bool>
+  /// Creates a button with a title and a role, like SwiftUI's `Button(_:role:action:)`.
+  /// - Parameters:
+  ///   - titleKey: the title.
+  ///   - role: what the button does, or nil.
+  ///   - action: what a tap does.
+  public init(
+    _ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void
+  ) {
+    self.init(role: role, action: action) { Text(titleKey) }
+  }
 
-  /// Creates a toggle.
+  /// Creates a button with a title shown as is and a role.
   /// - Parameters:
   ///   - title: the title.
-  ///   - isOn: the value it shows and writes.
-  public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
-    self.title = String(title)
-    self.isOn = isOn
-  }
-
-  /// Renders the toggle. Its value is read by the toggle's own computation, not by the body
-  /// that contains it, so the toggle alone does not make that body depend on the value: a
-  /// change of the value updates the toggle's `isOn` attribute and re-runs no body.
-  public static func _update(_ view: Self, in node: ViewNode) {
-    node.setLeaf(kind: .toggle, text: view.title)
-    let part = node.parts.part(TogglePart.self) { TogglePart(node: node, isOn: view.isOn) }
-    part.isOn = view.isOn
-    part.refresh()
+  ///   - role: what the button does, or nil.
+  ///   - action: what a tap does.
+  @_disfavoredOverload
+  public init<S: StringProtocol>(
+    _ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void
+  ) {
+    self.init(role: role, action: action) { Text(title) }
   }
 }
 
-/// An activity indicator, like SwiftUI's `ProgressView`, optionally with a label.
-public struct ProgressView: View, Equatable {
-  let label: String?
-
-  /// Creates an indeterminate progress view.
-  /// - Parameter label: an optional label.
-  public init(_ label: String? = nil) { self.label = label }
-
-  /// Renders `ProgressView "label"`.
-  public static func _update(_ view: Self, in node: ViewNode) {
-    node.setLeaf(kind: .progressView, text: view.label)
-  }
-}
-
-/// A toggle's binding, and the computation that shows its value as the `isOn` attribute.
-@MainActor
-final class TogglePart: NodePart {
-  unowned let node: ViewNode
-  var isOn: Binding<Bool>
-  private var effect: Effect?
-
-  init(node: ViewNode, isOn: Binding<Bool>) {
-    self.node = node
-    self.isOn = isOn
+extension Button where Label == TrellisViews.Label<Text, Image> {
+  /// Creates a button labelled with a title and a symbol, like SwiftUI's
+  /// `Button(_:systemImage:action:)`.
+  /// - Parameters:
+  ///   - titleKey: the title.
+  ///   - systemImage: the symbol's name.
+  ///   - action: what a tap does.
+  public init(
+    _ titleKey: LocalizedStringKey, systemImage: String,
+    action: @escaping @MainActor () -> Void
+  ) {
+    self.init(action: action) { TrellisViews.Label(titleKey, systemImage: systemImage) }
   }
 
-  /// Reads the binding (again) in the toggle's own computation.
-  func refresh() {
-    if effect == nil {
-      let effect = Effect(
-        name: "Toggle", in: node.host.graph, depth: node.depth, runImmediately: false
-      ) { [unowned self] in
-        node.setAttributes([.isOn(isOn.wrappedValue)])
-      }
-      effect.recordsReasons = false
-      self.effect = effect
+  /// Creates a button with a role, labelled with a title and a symbol.
+  /// - Parameters:
+  ///   - titleKey: the title.
+  ///   - systemImage: the symbol's name.
+  ///   - role: what the button does, or nil.
+  ///   - action: what a tap does.
+  public init(
+    _ titleKey: LocalizedStringKey, systemImage: String, role: ButtonRole?,
+    action: @escaping @MainActor () -> Void
+  ) {
+    self.init(role: role, action: action) {
+      TrellisViews.Label(titleKey, systemImage: systemImage)
     }
-    effect?.run()
   }
+}
 
-  func nodeDidUnmount() { effect?.dispose() }
+/// A button's control state: its role, and whether it is enabled and focused.
+final class ButtonPart: ControlPart {
+  var buttonRole: ButtonRole?
+
+  override var noun: String { "button" }
+
+  override func controlAttributes() -> [ElementAttribute] {
+    buttonRole.map { [.control(.role($0))] } ?? []
+  }
 }

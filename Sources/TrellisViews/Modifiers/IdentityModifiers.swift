@@ -1,7 +1,7 @@
 import TrellisEnvironment
 
 /// A view with an explicit identity, as `.id(_:)` makes.
-public struct IDView<Content: View, ID: Hashable>: View {
+public struct IDView<Content: View, ID: Hashable>: View, _PrimitiveView {
   let content: Content
   let id: ID
 
@@ -51,7 +51,7 @@ extension View {
 }
 
 /// The modifier behind `.environment(_:_:)`.
-public struct EnvironmentValueModifier<Value>: ViewModifier {
+public struct EnvironmentValueModifier<Value>: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let keyPath: WritableKeyPath<EnvironmentValues, Value>
@@ -68,7 +68,7 @@ public struct EnvironmentValueModifier<Value>: ViewModifier {
 }
 
 /// The modifier behind `.environment(_:)` for objects.
-public struct EnvironmentObjectModifier<Object: AnyObject>: ViewModifier {
+public struct EnvironmentObjectModifier<Object: AnyObject>: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let object: Object

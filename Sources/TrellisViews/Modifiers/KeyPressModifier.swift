@@ -80,9 +80,7 @@ extension View {
 }
 
 /// The modifier behind `onKeyPress`.
-public struct KeyPressModifier: ViewModifier {
-  /// A built-in modifier has no body.
-  public typealias Body = Never
+public struct KeyPressModifier: _PrimitiveViewModifier {
   let phases: KeyPress.Phases
   let matches: @MainActor (KeyPress) -> Bool
   let action: @MainActor (KeyPress) -> KeyPress.Result

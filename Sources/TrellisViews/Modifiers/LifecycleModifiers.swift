@@ -26,7 +26,7 @@ extension View {
 }
 
 /// The modifier behind `onAppear` and `onDisappear`.
-public struct AppearanceModifier: ViewModifier {
+public struct AppearanceModifier: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let onAppear: (@MainActor () -> Void)?
@@ -85,8 +85,23 @@ extension View {
   }
 }
 
+extension View {
+  /// Runs `action` after an update in which `value` changed, like SwiftUI's
+  /// `onChange(of:initial:_:)` with a closure that takes no values.
+  /// - Parameters:
+  ///   - value: the value to compare across updates.
+  ///   - initial: whether to run when the view appears.
+  ///   - action: what to do.
+  /// - Returns: the modified view.
+  public func onChange<Value: Equatable>(
+    of value: Value, initial: Bool = false, _ action: @escaping @MainActor () -> Void
+  ) -> ModifiedContent<Self, ChangeModifier<Value>> {
+    modifier(ChangeModifier(value: value, initial: initial) { _, _ in action() })
+  }
+}
+
 /// The modifier behind `onChange(of:initial:_:)`.
-public struct ChangeModifier<Value: Equatable>: ViewModifier {
+public struct ChangeModifier<Value: Equatable>: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let value: Value

@@ -13,7 +13,7 @@ extension View {
 }
 
 /// The modifier behind `refreshable(action:)`.
-public struct RefreshableModifier: ViewModifier {
+public struct RefreshableModifier: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let action: @MainActor @Sendable () async -> Void

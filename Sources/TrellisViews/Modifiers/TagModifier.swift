@@ -2,7 +2,8 @@ extension View {
   /// Gives the view a tag, like SwiftUI's `tag(_:)`: the value a selection takes when this view
   /// is the one selected. A `TabView(selection:)` shows the tab whose tag equals its selection
   /// (the tag is the tab's identity); a `List(selection:)` selects the row whose tag it holds.
-  /// `ForEach` rows without a tag are tagged with their id. Elsewhere a tag changes nothing.
+  /// A `Picker` option selects its tag. `ForEach` rows without a tag are tagged with their id.
+  /// Renderers see it as the `tag` attribute on the view's first element.
   /// - Parameter tag: the value.
   /// - Returns: the tagged view.
   public func tag<Value: Hashable>(_ tag: Value) -> ModifiedContent<Self, TagModifier<Value>> {
@@ -11,16 +12,17 @@ extension View {
 }
 
 /// The modifier behind `tag(_:)`.
-public struct TagModifier<Value: Hashable>: ViewModifier {
-  /// A built-in modifier has no body.
-  public typealias Body = Never
+public struct TagModifier<Value: Hashable>: _PrimitiveViewModifier {
   let value: Value
 
-  /// Keeps the tag on the node (for containers that read it) and renders the content.
+  /// Keeps the tag on the node (for containers and pickers that read it), shows it as an
+  /// attribute and renders the content.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
+    node.setTransparent(isModifier: true)
     node.parts.part(TagPart.self) { TagPart() }.tag = AnyHashable(modifier.value)
+    node.setAttributes([.control(.tag(TagPart.describe(modifier.value)))])
     node.updateModifier(content: content)
   }
 }
@@ -29,6 +31,16 @@ public struct TagModifier<Value: Hashable>: ViewModifier {
 @MainActor
 final class TagPart: NodePart {
   var tag: AnyHashable?
+
+  /// A tag as text: `all`, `3`, `nil`; optionals show their value.
+  nonisolated static func describe(_ value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional {
+      guard let wrapped = mirror.children.first?.value else { return "nil" }
+      return describe(wrapped)
+    }
+    return "\(value)"
+  }
 }
 
 /// What a row or a tab carries besides its view: its tag and its tab item, found on the

@@ -32,7 +32,7 @@ extension View {
 }
 
 /// The modifier behind `.task` and `.task(id:)`.
-public struct TaskModifier<ID: Equatable>: ViewModifier {
+public struct TaskModifier<ID: Equatable>: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let id: ID

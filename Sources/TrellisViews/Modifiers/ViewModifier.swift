@@ -37,7 +37,14 @@ extension ViewModifier {
   }
 }
 
-extension ViewModifier where Body == Never {
+/// A built-in modifier that applies itself through `_apply(_:to:in:)` and has no
+/// `body(content:)`.
+///
+/// Only built-in modifiers conform, so that a custom modifier that forgets `body(content:)`
+/// fails to compile, as in SwiftUI.
+public protocol _PrimitiveViewModifier: ViewModifier where Body == Never {}
+
+extension _PrimitiveViewModifier {
   /// Built-in modifiers have no body; the runtime never calls this.
   public func body(content: Content) -> Never {
     fatalError("\(Self.self) is a built-in modifier and has no body.")
@@ -45,7 +52,7 @@ extension ViewModifier where Body == Never {
 }
 
 /// The content placeholder a `ViewModifier`'s body receives: the modified view, type-erased.
-public struct ModifierContent: View {
+public struct ModifierContent: View, _PrimitiveView {
   let content: AnyView
 
   /// Renders the modified view in place.
@@ -84,7 +91,7 @@ extension ModifierBody: CustomDynamicPropertyLinking, CustomInputComparison {
 }
 
 /// A view with a modifier applied, like SwiftUI's `ModifiedContent`.
-public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View {
+public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, _PrimitiveView {
   /// The modified view.
   public let content: Content
   /// The modifier.

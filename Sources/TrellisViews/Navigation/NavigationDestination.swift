@@ -56,7 +56,9 @@ extension View {
 }
 
 /// The modifier behind `navigationDestination(for:destination:)`.
-public struct NavigationDestinationModifier<Value: Hashable, Destination: View>: ViewModifier {
+public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
+  _PrimitiveViewModifier
+{
   /// A built-in modifier has no body.
   public typealias Body = Never
   let destination: @MainActor (Value) -> Destination
@@ -105,7 +107,7 @@ final class DestinationRegistration: NodePart {
 /// The modifier behind `navigationDestination(isPresented:destination:)` and
 /// `navigationDestination(item:destination:)`: it reads its binding in its own computation and
 /// pushes (or pops) a level of the enclosing stack.
-public struct PresentedDestinationModifier: ViewModifier {
+public struct PresentedDestinationModifier: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let presented: @MainActor () -> AnyHashable?

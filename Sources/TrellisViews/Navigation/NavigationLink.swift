@@ -9,7 +9,7 @@ import TrellisGraph
 ///   destination in the next column. A nil value makes a link that does nothing.
 /// - `NavigationLink(destination:)` pushes its destination view, above the path's levels;
 ///   tapping it again while pushed does nothing.
-public struct NavigationLink<Label: View, Destination: View>: View {
+public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveView {
   let value: AnyHashable?
   let valueDescription: String
   let destination: Destination?
@@ -130,7 +130,8 @@ final class DestinationLinkPart: NodePart {
     let owner = ObjectIdentifier(self)
     guard let levels, !levels.contains(owner: owner) else { return }
     levels.set(
-      owner: owner, key: AnyHashable(true), content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
+      owner: owner, key: AnyHashable(true),
+      content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
       dismiss: { [weak self] in self?.pop() })
   }
 
@@ -139,7 +140,8 @@ final class DestinationLinkPart: NodePart {
     let owner = ObjectIdentifier(self)
     guard let levels, levels.contains(owner: owner) else { return }
     levels.set(
-      owner: owner, key: AnyHashable(true), content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
+      owner: owner, key: AnyHashable(true),
+      content: { [weak self] in self?.content ?? AnyView(EmptyView()) },
       dismiss: { [weak self] in self?.pop() })
   }
 

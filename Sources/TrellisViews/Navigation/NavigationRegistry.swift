@@ -42,7 +42,8 @@ final class DestinationTable {
   var isPassRunning = false
 
   /// Registers `make` as the destination of values of `type`, for `owner`.
-  func register(_ type: ObjectIdentifier, owner: ObjectIdentifier, make: @escaping DestinationMaker) {
+  func register(_ type: ObjectIdentifier, owner: ObjectIdentifier, make: @escaping DestinationMaker)
+  {
     var entries = byType[type] ?? []
     let isNew = !entries.contains { $0.owner == owner }
     entries.removeAll { $0.owner == owner }

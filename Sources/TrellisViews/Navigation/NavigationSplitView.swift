@@ -76,7 +76,7 @@ public struct NavigationSplitView<Sidebar: View, Content: View, Detail: View>: V
 
 /// The rendered split view: its columns, each with its own view or the destination of the
 /// value selected for it.
-struct SplitViewContent<Sidebar: View, Content: View, Detail: View>: View {
+struct SplitViewContent<Sidebar: View, Content: View, Detail: View>: View, _PrimitiveView {
   let sidebar: Sidebar
   let content: Content
   let detail: Detail
@@ -212,7 +212,7 @@ final class SplitViewPart: NodePart {
 
 /// One column: its own view, or the destination selected for it, with the column's navigation
 /// context in its environment.
-struct SplitColumn<Base: View>: View {
+struct SplitColumn<Base: View>: View, _PrimitiveView {
   let base: Base
   let registry: NavigationRegistry
   let shown: ShownDestination?
@@ -226,7 +226,8 @@ struct SplitColumn<Base: View>: View {
     node.updateChildren { children in
       if let shown = view.shown {
         children.update(
-          .id(AnyHashable(shown.key)), NavigationLevel(content: shown.content, dismiss: shown.dismiss))
+          .id(AnyHashable(shown.key)),
+          NavigationLevel(content: shown.content, dismiss: shown.dismiss))
       } else {
         children.update(.index(0), view.base)
       }

@@ -81,7 +81,7 @@ struct StackHolder: DynamicProperty, RuntimeOwnedProperty {
 }
 
 /// The rendered stack: the root, then one level per path value and per presented level.
-struct NavigationStackContent<Root: View>: View {
+struct NavigationStackContent<Root: View>: View, _PrimitiveView {
   let root: Root
   let values: [AnyHashable]
   let path: NavigationPathSource
@@ -89,6 +89,8 @@ struct NavigationStackContent<Root: View>: View {
 
   static func _update(_ view: Self, in node: ViewNode) {
     node.setTransparent()
+    // The root's title shows on the root's first element; each level shows its own.
+    node.showsNavigationTitle(of: .firstChild)
     let part = node.parts.part(NavigationStackPart.self) {
       NavigationStackPart(node: node, holder: view.holder)
     }
@@ -257,7 +259,7 @@ struct NavigationLevelKey: Hashable {
 
 /// A pushed level, shown in the tree as `Destination` above its content. Its environment has
 /// `\.dismiss` popping it and `\.isPresented` true.
-struct NavigationLevel: View {
+struct NavigationLevel: View, _PrimitiveView {
   let content: AnyView
   let dismiss: DismissAction
 
@@ -267,6 +269,7 @@ struct NavigationLevel: View {
       node.environment = node.environment.child(named: "Destination in \(node.enclosingViewName)")
       node.environment.setPresentation(dismiss: view.dismiss)
     }
+    node.showsNavigationTitle(of: .allChildren)
     node.parts.part(DismissPart.self) { DismissPart(isPresentation: false) }.dismiss = view.dismiss
     node.updateChild(.index(0), view.content)
   }

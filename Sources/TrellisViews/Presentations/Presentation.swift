@@ -57,7 +57,7 @@ enum PresentedIdentity: Hashable {
 ///
 /// The modified view is its first child; the presented content, while presented, its second,
 /// inside an element of the presentation's kind that follows the modified view's elements.
-public struct PresentationModifier: ViewModifier {
+public struct PresentationModifier: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
   let source: PresentationSource
@@ -142,7 +142,7 @@ final class PresentationPart: NodePart {
 /// Presented content: an element of the presentation's kind around the content, whose
 /// environment is the attachment point's, with `\.dismiss` ending the presentation and
 /// `\.isPresented` true.
-struct PresentedContent: View {
+struct PresentedContent: View, _PrimitiveView {
   let kind: ElementKind
   let content: AnyView
   let dismiss: DismissAction

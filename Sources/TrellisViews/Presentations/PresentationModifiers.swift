@@ -133,7 +133,8 @@ extension View {
       PresentationModifier(
         source: PresentationSource(kind: .alert, isPresented: shown, buttonsDismiss: true) {
           guard let data else { return AnyView(EmptyView()) }
-          return AnyView(DialogContent(title: title, message: message(data), actions: actions(data)))
+          return AnyView(
+            DialogContent(title: title, message: message(data), actions: actions(data)))
         }, onDismiss: nil))
   }
 
@@ -198,7 +199,7 @@ extension View {
 
 /// An alert's or a dialog's content: its title as a `Text`, its message, then its actions (an
 /// `OK` button when it has none).
-struct DialogContent<Message: View, Actions: View>: View {
+struct DialogContent<Message: View, Actions: View>: View, _PrimitiveView {
   let title: String
   let message: Message
   let actions: Actions

@@ -18,7 +18,10 @@ extension HostCore {
       !changedChildren.isEmpty || !changedText.isEmpty || !changedAttributes.isEmpty
         || !removedElements.isEmpty
     else { return }
-    let info = CommitInfo(number: Int(commitNumber))
+    let (transaction, elementTransactions) = commitTransactions()
+    let info = CommitInfo(
+      number: Int(commitNumber), transaction: transaction,
+      elementTransactions: elementTransactions)
     commitNumber &+= 1
     for renderer in renderers { renderer.beginCommit(info) }
     var position = 0
@@ -57,6 +60,7 @@ extension HostCore {
   func markChildrenChanged(of node: ViewNode) {
     let id = node.elementID ?? node.hostParent
     if elements.mark(id, .children, for: commitNumber) { changedChildren.append(id) }
+    preferencesMayHaveMoved()
   }
 
   /// A leaf's text changed.

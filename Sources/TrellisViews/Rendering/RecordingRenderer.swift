@@ -30,14 +30,15 @@ public final class RecordingRenderer: Renderer {
     public fileprivate(set) var attributes: ElementAttributes
     /// Its current children.
     public fileprivate(set) var children: [Element] = []
-    /// The host's handle for it, to report back through `RendererConnection`.
-    public fileprivate(set) var elementID: ElementID?
+    /// The host's handle for it (for `CommitInfo.transaction(for:)`).
+    public let id: ElementID
 
     init(
-      number: Int, kind: ElementKind, explicitID: AnyHashable?, text: String?,
+      number: Int, id: ElementID, kind: ElementKind, explicitID: AnyHashable?, text: String?,
       attributes: ElementAttributes
     ) {
       self.number = number
+      self.id = id
       self.kind = kind
       self.explicitID = explicitID
       self.text = text
@@ -65,6 +66,17 @@ public final class RecordingRenderer: Renderer {
     /// `setAttributes(_:of:)`.
     case setAttributes(ElementAttributes, of: Element)
 
+    /// The element whose transaction the mutation was made under: the container of an
+    /// insertion, move or removal, otherwise the element itself.
+    var transactionElement: Element {
+      switch self {
+      case .create(let element), .setText(_, let element), .setAttributes(_, let element):
+        element
+      case .insert(_, let parent, _), .move(_, let parent, _, _), .remove(_, let parent, _):
+        parent
+      }
+    }
+
     /// Mutations are equal when they name the same elements (by identity) and values.
     public static func == (lhs: Mutation, rhs: Mutation) -> Bool {
       switch (lhs, rhs) {
@@ -83,7 +95,7 @@ public final class RecordingRenderer: Renderer {
 
     /// `create Text@7 "title"`, `insert Text@7 into VStack@2 at 0`,
     /// `move Row@4 in VStack@2 from 3 to 0`, `remove Row@4 from VStack@2 at 1`,
-    /// `setText Text@7 "new"`, `setAttributes Toggle@3 isOn=true`.
+    /// `setText Text@7 "new"`, `setAttributes Toggle@3 isOn=true` (`[]` for no attributes).
     public var description: String {
       switch self {
       case .create(let element):
@@ -101,7 +113,7 @@ public final class RecordingRenderer: Renderer {
       case .setText(let text, let element):
         return "setText \(element) \(text.map { "\"\($0)\"" } ?? "nil")"
       case .setAttributes(let attributes, let element):
-        return "setAttributes \(element) \(attributes)"
+        return "setAttributes \(element) \(attributes.isEmpty ? "[]" : attributes.description)"
       }
     }
   }
@@ -166,7 +178,8 @@ public final class RecordingRenderer: Renderer {
   public init(recordsMutations: Bool = true) {
     self.recordsMutations = recordsMutations
     rootElement = Element(
-      number: 0, kind: ElementKind("Root"), explicitID: nil, text: nil, attributes: [])
+      number: 0, id: .root, kind: ElementKind("Root"), explicitID: nil, text: nil,
+      attributes: [])
   }
 
   /// Every recorded mutation since the last `clear()`, in order.
@@ -178,6 +191,7 @@ public final class RecordingRenderer: Renderer {
   /// Forgets the recorded mutations and counts (the elements stay).
   public func clear() {
     commits = []
+    transactions = []
     counts = Counts()
   }
 
@@ -195,7 +209,26 @@ public final class RecordingRenderer: Renderer {
 
   private func record(_ mutation: @autoclosure () -> Mutation) {
     currentCount += 1
-    if recordsMutations { current.append(mutation()) }
+    guard recordsMutations else { return }
+    let mutation = mutation()
+    current.append(mutation)
+    currentTransactions.append(currentInfo?.transaction(for: mutation.transactionElement.id))
+  }
+
+  // MARK: Transactions
+
+  /// The transaction of every recorded mutation, parallel to `commits`.
+  public private(set) var transactions: [[Transaction]] = []
+  private var currentTransactions: [Transaction?] = []
+  private var currentInfo: CommitInfo?
+
+  /// The latest commit's animated mutations, as `mutation ~ animation`
+  /// (`setText Text@3 "2" ~ spring(0.5)`), in order.
+  public var lastCommitAnimations: [String] {
+    guard let mutations = commits.last, let transactions = transactions.last else { return [] }
+    return zip(mutations, transactions).compactMap { mutation, transaction in
+      transaction.animation.map { "\(mutation) ~ \($0)" }
+    }
   }
 
   /// Records the creation.
@@ -203,9 +236,9 @@ public final class RecordingRenderer: Renderer {
   /// - Returns: the new element.
   public func createElement(_ description: ElementDescription) -> Element {
     let element = Element(
-      number: nextNumber, kind: description.kind, explicitID: description.explicitID,
-      text: description.text, attributes: description.attributes)
-    element.elementID = description.id
+      number: nextNumber, id: description.id, kind: description.kind,
+      explicitID: description.explicitID, text: description.text,
+      attributes: description.attributes)
     nextNumber += 1
     counts.creates += 1
     record(.create(element))
@@ -275,16 +308,23 @@ public final class RecordingRenderer: Renderer {
   /// - Parameter commit: the commit.
   public func beginCommit(_ commit: CommitInfo) {
     current = []
+    currentTransactions = []
+    currentInfo = commit
     currentCount = 0
   }
 
   /// Closes the commit's list; a commit that made no mutation is not listed.
   /// - Parameter commit: the commit.
   public func endCommit(_ commit: CommitInfo) {
+    currentInfo = nil
     guard currentCount > 0 else { return }
     counts.commits += 1
-    if recordsMutations { commits.append(current) }
+    if recordsMutations {
+      commits.append(current)
+      transactions.append(currentTransactions.map { $0 ?? Transaction() })
+    }
     current = []
+    currentTransactions = []
   }
 
   // Reporting back, as a real backend would: viewports of lazy containers.
@@ -302,8 +342,7 @@ public final class RecordingRenderer: Renderer {
   ///   - viewport: the visible stretch.
   ///   - element: the scrolling element.
   public func reportViewport(_ viewport: Viewport, for element: Element) {
-    guard let id = element.elementID else { return }
-    connection?.reportViewport(viewport, for: id)
+    connection?.reportViewport(viewport, for: element.id)
   }
 
   /// The first element, pre-order from the root, of kind `kind`.

@@ -193,6 +193,53 @@ public struct ElementKind: Hashable, Sendable, CustomStringConvertible {
   public static let navigationSplitView = ElementKind("NavigationSplitView")
   /// One column of a `NavigationSplitView`.
   public static let navigationColumn = ElementKind("Column")
+  // MARK: Controls, leaves and attached content (the vocabulary's kinds)
+
+  /// `TextField`: a leaf showing its title; its text is the `value` control attribute.
+  public static let textField = ElementKind("TextField")
+  /// `SecureField`: a `TextField` whose `value` is masked.
+  public static let secureField = ElementKind("SecureField")
+  /// `TextEditor`: a multi-line text field without a title.
+  public static let textEditor = ElementKind("TextEditor")
+  /// The field of `.searchable(text:)`: a leaf showing its prompt, with the `value` attribute.
+  public static let searchField = ElementKind("SearchField")
+  /// `Searchable`: the container `.searchable` makes, its search field first, then the
+  /// searched content.
+  public static let searchable = ElementKind("Searchable")
+  /// `Picker`: a container showing its title, whose options carry `tag` (and `selected`).
+  public static let picker = ElementKind("Picker")
+  /// `Stepper`: a leaf showing its title, with `value`, `bounds` and `step`.
+  public static let stepper = ElementKind("Stepper")
+  /// `Slider`: a container of its label, with `value`, `bounds` and `step`.
+  public static let slider = ElementKind("Slider")
+  /// `Spacer`: takes the space left along its stack's axis.
+  public static let spacer = ElementKind("Spacer")
+  /// `Divider`: a thin line across its stack's axis.
+  public static let divider = ElementKind("Divider")
+  /// `Label`: its icon, then its title.
+  public static let label = ElementKind("Label")
+  /// `Image`: a leaf with a `systemImage` or `image` attribute.
+  public static let image = ElementKind("Image")
+  /// `Form`: rows of controls, top to bottom.
+  public static let form = ElementKind("Form")
+  /// `Color` used as a view: fills the space offered with its `fill` attribute.
+  public static let color = ElementKind("Color")
+  /// `Rectangle`, filled or stroked.
+  public static let rectangle = ElementKind("Rectangle")
+  /// `RoundedRectangle`, with its `cornerRadius`.
+  public static let roundedRectangle = ElementKind("RoundedRectangle")
+  /// `Capsule`.
+  public static let capsule = ElementKind("Capsule")
+  /// `Circle`.
+  public static let circle = ElementKind("Circle")
+  /// `Ellipse`.
+  public static let ellipse = ElementKind("Ellipse")
+  /// `.overlay(alignment:content:)`: the content first (it decides the size), then the overlay
+  /// drawn over it, placed by the `alignment` attribute.
+  public static let overlay = ElementKind("Overlay")
+  /// `.background(alignment:content:)`: the content first (it decides the size), then the
+  /// background drawn behind it, placed by the `alignment` attribute.
+  public static let background = ElementKind("Background")
 
   /// The type name.
   public var description: String { name }
@@ -238,6 +285,17 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
   case scrollAxes(Axis.Set)
   /// Whether a tab item's tab, or a list row, is the selected one.
   case isSelected(Bool)
+  // MARK: Layout, style, content and control families (see their types)
+
+  /// How the element is sized and placed (`.padding`, `.frame`, stack alignment, …).
+  case layout(LayoutAttribute)
+  /// How the element and its content are drawn (`.font`, `.foregroundStyle`, …).
+  case style(StyleAttribute)
+  /// What the element shows besides its text (images, badges, progress, text runs).
+  case content(ContentAttribute)
+  /// A control's state (a field's text, a value, a selection, disabled, focused).
+  case control(ControlAttribute)
+
   /// An attribute with no typed family (yet): name and value as text.
   case custom(name: String, value: String)
 
@@ -250,6 +308,10 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
     case .rows: "rows"
     case .scrollAxes: "axes"
     case .isSelected: "isSelected"
+    case .layout(let attribute): attribute.name
+    case .style(let attribute): attribute.name
+    case .content(let attribute): attribute.name
+    case .control(let attribute): attribute.name
     case .custom(let name, _): name
     }
   }
@@ -264,6 +326,10 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
     case .rows(let rows, let total): "rows=\(rows.lowerBound)..<\(rows.upperBound)/\(total)"
     case .scrollAxes(let axes): "axes=\(axes)"
     case .isSelected(let isSelected): "isSelected=\(isSelected)"
+    case .layout(let attribute): attribute.description
+    case .style(let attribute): attribute.description
+    case .content(let attribute): attribute.description
+    case .control(let attribute): attribute.description
     case .custom(let name, let value): "\(name)=\(value)"
     }
   }
@@ -307,13 +373,43 @@ public struct ElementAttributes: Hashable, Sendable, RandomAccessCollection,
   public var description: String { attributes.map(\.description).joined(separator: " ") }
 }
 
-/// What a renderer learns about a commit when it begins and ends.
-///
-/// A place for per-commit data, such as the transaction (animation) a commit's mutations were
-/// made under.
+/// What a renderer learns about a commit when it begins and ends: its number, and the
+/// transaction (animation) each of its mutations was made under.
 public struct CommitInfo: Sendable, Equatable {
   /// The commit's number in its host, from 1.
   public let number: Int
+
+  // MARK: Transactions
+
+  /// The transaction of the update that made the commit (`withAnimation`, `withTransaction`);
+  /// empty (no animation) for an update made outside one.
+  public let transaction: Transaction
+  /// The elements whose mutations were made under another transaction than `transaction`
+  /// (`.animation(_:value:)`, `.transaction(_:)` above them).
+  let elementTransactions: [ElementID: Transaction]
+
+  init(
+    number: Int, transaction: Transaction = Transaction(),
+    elementTransactions: [ElementID: Transaction] = [:]
+  ) {
+    self.number = number
+    self.transaction = transaction
+    self.elementTransactions = elementTransactions
+  }
+
+  /// The transaction a mutation of `element` was made under: for `setText` and
+  /// `setAttributes`, the element's; for `insert`, `move` and `remove`, the container's (the
+  /// `parent` argument), whose children changed. O(1).
+  /// - Parameter element: the element the mutation names.
+  /// - Returns: the transaction; its `animation` is nil for a change that is not animated.
+  public func transaction(for element: ElementID) -> Transaction {
+    elementTransactions[element] ?? transaction
+  }
+
+  /// Whether any mutation of the commit is animated.
+  public var hasAnimations: Bool {
+    transaction.animation != nil || elementTransactions.values.contains { $0.animation != nil }
+  }
 }
 
 /// The stretch of a scrolling container that a renderer shows, along the container's axis:

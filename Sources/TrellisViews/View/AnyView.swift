@@ -1,6 +1,6 @@
 /// A type-erased view. Its identity includes the erased type: wrapping a view of another
 /// type replaces the subtree (state is not carried across types), as in SwiftUI.
-public struct AnyView: View {
+public struct AnyView: View, _PrimitiveView {
   let update: @MainActor (ViewNode) -> Void
   let typeID: ObjectIdentifier
 
@@ -19,7 +19,7 @@ public struct AnyView: View {
 }
 
 /// Groups views without adding anything to the tree, like SwiftUI's `Group`.
-public struct Group<Content: View>: View {
+public struct Group<Content: View>: View, _PrimitiveView {
   let content: Content
 
   /// Creates a group.

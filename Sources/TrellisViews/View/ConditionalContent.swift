@@ -1,6 +1,10 @@
+/// SwiftUI's name for the view an `if`/`else` or a `switch` builds.
+public typealias _ConditionalContent<TrueContent: View, FalseContent: View> =
+  ConditionalContent<TrueContent, FalseContent>
+
 /// One of two views, as `if`/`else` and `switch` build. Each branch is a distinct identity:
 /// flipping the condition destroys the state of the branch that goes away.
-public struct ConditionalContent<TrueContent: View, FalseContent: View>: View {
+public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, _PrimitiveView {
   enum Storage {
     case trueContent(TrueContent)
     case falseContent(FalseContent)
@@ -18,7 +22,7 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View {
   }
 }
 
-extension Optional: View where Wrapped: View {
+extension Optional: View, _PrimitiveView where Wrapped: View {
   /// `Optional` views have no body of their own.
   public typealias Body = Never
 

@@ -1,7 +1,7 @@
 /// Several views side by side, as a `ViewBuilder` closure with several statements builds.
 ///
 /// Each element's position is its structural identity.
-public struct TupleView<each Content: View>: View {
+public struct TupleView<each Content: View>: View, _PrimitiveView {
   /// The elements.
   public let value: (repeat each Content)
 

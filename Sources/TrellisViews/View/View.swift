@@ -37,8 +37,15 @@ extension View {
   }
 }
 
-extension View where Body == Never {
-  /// Primitive views have no body; reaching this is a runtime bug.
+/// A built-in view that renders itself through `_update(_:in:)` and has no `body`.
+///
+/// Only built-in views conform. The `body` of a primitive comes from this protocol, never from
+/// `View` itself, so that a view that forgets its `body` fails to compile ("type does not
+/// conform to protocol 'View'"), as in SwiftUI, instead of stopping at mount.
+public protocol _PrimitiveView: View where Body == Never {}
+
+extension _PrimitiveView {
+  /// Primitive views have no body; the runtime never asks for it.
   public var body: Never {
     fatalError("\(Self.self) is a primitive view and has no body.")
   }
@@ -47,12 +54,15 @@ extension View where Body == Never {
 extension Never: View {
   /// `Never` has no body.
   public typealias Body = Never
+
+  /// `Never` has no value, so this is never called.
+  public var body: Never { self }
 }
 
 /// A view that renders nothing and takes no space.
 ///
 /// Mirrors SwiftUI's `EmptyView`.
-public struct EmptyView: View {
+public struct EmptyView: View, _PrimitiveView {
   /// Creates an empty view.
   public init() {}
 

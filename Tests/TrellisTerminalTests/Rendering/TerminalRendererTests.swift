@@ -101,7 +101,7 @@ struct TerminalRendererTests {
 
   @Test func aNavigationTitleIsAHeaderAboveTheTitledView() {
     let harness = ScreenHarness(width: 12, height: 4) {
-      VStack { Text("body") }.navigationTitle("Notes")
+      NavigationStack { VStack { Text("body") }.navigationTitle("Notes") }
     }
     #expect(harness.lines == ["Notes", "────────────", "body", ""])
     #expect(harness.screen.cell(column: 0, row: 0).style.attributes.contains(.bold))

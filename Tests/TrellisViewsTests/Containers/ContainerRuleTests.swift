@@ -189,7 +189,7 @@ struct StackRule: View {
     #expect(host.tree.texts == ["b 0"])
     #expect(
       recorder.lastCommit.map(\.description) == [
-        "create Probed@7 #b", "create Button@8", "insert Button@8 into Probed@7 at 0",
+        "create Probed@7 #b tag=b", "create Button@8", "insert Button@8 into Probed@7 at 0",
         "create Text@9 \"b 0\"", "insert Text@9 into Button@8 at 0",
         "remove Probed@4 from TabView@3 at 0", "insert Probed@7 into TabView@3 at 0",
       ])

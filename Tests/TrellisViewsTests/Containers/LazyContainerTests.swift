@@ -112,7 +112,8 @@ struct TwoLists: View {
   @Test func aHundredThousandRowListRealizesOnlyTheViewportAndTheOverscan() {
     let calls = CallCounter()
     let recorder = RecordingRenderer()
-    let host = ViewHost(HugeList(count: 100_000, calls: calls), executor: .manual, renderer: recorder)
+    let host = ViewHost(
+      HugeList(count: 100_000, calls: calls), executor: .manual, renderer: recorder)
     #expect(calls.calls == 22)
     #expect(host.bodyCount(of: "CountedRow") == 22)
     #expect(recorder.counts.creates == 2 + 22 * 2)

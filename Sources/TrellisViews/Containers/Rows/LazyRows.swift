@@ -112,7 +112,8 @@ final class LazyRowsPart: NodePart {
     collect(&collector)
     let total = collector.count
     let range = realizedRange(total: total)
-    var wanted: [(index: Int, key: RowKey, section: [Int]?, row: CollectedRow)] = []
+    let listName = node.diagnosticName
+    var wanted: [WantedRow] = []
     wanted.reserveCapacity(range.count)
     var start = 0
     for segment in collector.segments {
@@ -120,10 +121,13 @@ final class LazyRowsPart: NodePart {
       for index in overlap {
         let local = index - start
         wanted.append(
-          (
-            index, segment.key(local), segment.section.map { collector.sections[$0].path },
-            segment.row(local)
-          ))
+          WantedRow(
+            index: index, key: segment.key(local),
+            section: segment.section.map { collector.sections[$0].path }, row: segment.row(local),
+            editing: segment.editActions.map {
+              EditableRowPart(
+                actions: $0, offset: local, rowCount: segment.count, listName: listName)
+            }))
       }
       start += segment.count
     }
@@ -133,8 +137,7 @@ final class LazyRowsPart: NodePart {
   }
 
   private func realize(
-    _ wanted: [(index: Int, key: RowKey, section: [Int]?, row: CollectedRow)],
-    range: Range<Int>, total: Int, collector: RowCollector
+    _ wanted: [WantedRow], range: Range<Int>, total: Int, collector: RowCollector
   ) {
     let host = node.host
     pass &+= 1
@@ -179,6 +182,12 @@ final class LazyRowsPart: NodePart {
       realized.lastShown = pass
       realized.index = entry.index
       realized.tag = entry.row.tag
+      if let editing = entry.editing {
+        realized.node.parts.part(EditableRowPart.self) { editing }.update(from: editing)
+      } else if let stale = realized.node.parts[EditableRowPart.self] {
+        stale.update(
+          from: EditableRowPart(actions: RowEditActions(), offset: 0, rowCount: 0, listName: ""))
+      }
       host.show(realized.node, in: parent)
       if let selection {
         let isSelected = entry.row.tag.map { selection.isSelected($0) } ?? false
@@ -312,6 +321,16 @@ final class LazyRowsPart: NodePart {
           "\(node.typeName) in \(name) has duplicate row ids (\(shown)); only the first row "
           + "with each id is shown. Give every element a unique id."))
   }
+}
+
+/// A row of the content that the pass realizes: its place, identity, view and editing actions.
+@MainActor
+struct WantedRow {
+  let index: Int
+  let key: RowKey
+  let section: [Int]?
+  let row: CollectedRow
+  let editing: EditableRowPart?
 }
 
 /// One realized row of a lazy container: a transparent node holding the row's view.

@@ -12,7 +12,8 @@
 /// - a `ForEach` contributes one row per element, identified by the element's id and tagged
 ///   with it unless the row has a tag of its own;
 /// - a modifier applied to several rows applies to each (`ForEach(…) { … }.onAppear { … }`
-///   runs once per row as it appears);
+///   runs once per row as it appears), except the editing actions (`.onDelete`, `.onMove`),
+///   which apply to the `ForEach` as a whole: each of its rows carries them with its offset;
 /// - `Section` groups its header, rows and footer;
 /// - a type-erased `AnyView` is one row, whatever it holds.
 @MainActor
@@ -27,6 +28,8 @@ struct RowCollector {
   private var path: [Int] = []
   /// The modifiers around the part being walked, outermost first.
   private var wrappers: [@MainActor (any View) -> any View] = []
+  /// The editing actions around the part being walked.
+  private var editActions = RowEditActions()
   private var section: Int?
   /// The lazy container collecting, which keeps the state of `ForEach($items)` bindings.
   let node: ViewNode?
@@ -67,7 +70,16 @@ struct RowCollector {
       count: count, path: path, section: section, id: id, data: data,
       row: { index in CollectedRow(view: view(index), wrap: wrap, implicitTag: id(index)) })
     segment.onRemove = onRemove
+    if !editActions.isEmpty { segment.editActions = editActions }
     append(segment)
+  }
+
+  /// Walks `body` with the editing action `modifier` applying to the `ForEach` rows it adds.
+  mutating func editing(with modifier: any RowEditModifier, _ body: (inout RowCollector) -> Void) {
+    let outer = editActions
+    modifier.add(to: &editActions)
+    body(&self)
+    editActions = outer
   }
 
   /// Walks `body` with `modifier` applied to every row it adds.
@@ -167,6 +179,8 @@ struct RowSegment {
   var data: RowData?
   /// Told the ids of this segment's rows that left the content.
   var onRemove: (@MainActor ([AnyHashable]) -> Void)?
+  /// The `.onDelete` and `.onMove` actions of the `ForEach`, if any.
+  var editActions: RowEditActions?
   /// Row `index`.
   let row: @MainActor (Int) -> CollectedRow
 
@@ -263,7 +277,11 @@ extension Group: RowContent {
 
 extension ModifiedContent: RowContent {
   func collectRows(into rows: inout RowCollector) {
-    rows.wrapping(in: modifier) { rows in rows.collect(content, at: 0) }
+    if let edit = modifier as? any RowEditModifier {
+      rows.editing(with: edit) { rows in rows.collect(content, at: 0) }
+    } else {
+      rows.wrapping(in: modifier) { rows in rows.collect(content, at: 0) }
+    }
   }
 }
 

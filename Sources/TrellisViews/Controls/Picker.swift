@@ -1,0 +1,144 @@
+import TrellisGraph
+
+/// A choice of one value among options, like SwiftUI's `Picker`. Each option is a view tagged
+/// with its value (`Text("All").tag(Filter.all)`); options made by `ForEach` without a tag are
+/// tagged with their id, as in SwiftUI.
+///
+/// In the rendered tree: `Picker "title" selection=…` around its options, each option carrying
+/// `tag=…` (or, for a `ForEach` option, its identity). A host selects an option by its label
+/// with `ViewHost.select(_:in:)`. The selection is read in the picker's own computation, so a
+/// new selection changes the picker's attribute and re-runs only the bodies that read it.
+public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View, _PrimitiveView {
+  let title: String?
+  let label: Label
+  let selection: Binding<SelectionValue>
+  let content: Content
+
+  /// Creates a picker with a label built from views.
+  /// - Parameters:
+  ///   - selection: the selected value.
+  ///   - content: the options, each tagged with its value.
+  ///   - label: the label.
+  public init(
+    selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content,
+    @ViewBuilder label: () -> Label
+  ) {
+    title = nil
+    self.label = label()
+    self.selection = selection
+    self.content = content()
+  }
+
+  /// Renders `Picker` around its options (after its label, for a label built from views).
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: .picker)
+    node.setContainerText(view.title)
+    let part = node.parts.part(PickerPart<SelectionValue>.self) {
+      PickerPart(node: node, selection: view.selection)
+    }
+    part.selection = view.selection
+    part.hasLabelChild = view.title == nil
+    part.refresh()
+    if view.title == nil {
+      node.updateChildren { children in
+        children.update(.index(0), view.label)
+        children.update(.index(1), view.content)
+      }
+    } else {
+      node.updateChild(.index(0), view.content)
+    }
+  }
+}
+
+extension Picker where Label == Text {
+  /// Creates a picker titled `titleKey`.
+  /// - Parameters:
+  ///   - titleKey: the title.
+  ///   - selection: the selected value.
+  ///   - content: the options, each tagged with its value.
+  public init(
+    _ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>,
+    @ViewBuilder content: () -> Content
+  ) {
+    title = Text(titleKey).content
+    label = Text(titleKey)
+    self.selection = selection
+    self.content = content()
+  }
+
+  /// Creates a picker titled `title`, shown as is.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - selection: the selected value.
+  ///   - content: the options, each tagged with its value.
+  @_disfavoredOverload
+  public init<S: StringProtocol>(
+    _ title: S, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content
+  ) {
+    self.title = String(title)
+    label = Text(title)
+    self.selection = selection
+    self.content = content()
+  }
+}
+
+/// A picker's selection and its options, as the driver sees them.
+@MainActor
+class PickerControl: ControlPart {
+  /// Whether the first child is the label (the options are in the second).
+  var hasLabelChild = false
+
+  override var noun: String { "picker" }
+
+  override var title: String? { hasLabelChild ? node.children.first?.title : node.text }
+
+  /// The options, pre-order: each node tagged with `.tag`, or a `ForEach` row, with its tag.
+  /// The search does not enter an option or a nested picker.
+  var options: [(node: ViewNode, tag: AnyHashable)] {
+    guard let content = hasLabelChild ? node.children.dropFirst().first : node.children.first
+    else { return [] }
+    var result: [(node: ViewNode, tag: AnyHashable)] = []
+    var stack = [content]
+    while let current = stack.popLast() {
+      if let tag = current.parts[TagPart.self], let value = tag.tag {
+        result.append((current, value))
+        continue
+      }
+      if current.key == .row, let id = current.explicitID {
+        result.append((current, id))
+        continue
+      }
+      if current.parts.contains(PickerControl.self) { continue }
+      stack.append(contentsOf: current.children.reversed())
+    }
+    return result
+  }
+
+  /// Sets the selection to `tag`; false when the tag is not a value of the selection's type.
+  func select(_ tag: AnyHashable) -> Bool { false }
+
+  /// The selection's type, for diagnostics.
+  var selectionType: String { "" }
+}
+
+/// The picker part for selections of type `SelectionValue`.
+final class PickerPart<SelectionValue: Hashable>: PickerControl {
+  var selection: Binding<SelectionValue>
+
+  init(node: ViewNode, selection: Binding<SelectionValue>) {
+    self.selection = selection
+    super.init(node: node)
+  }
+
+  override func controlAttributes() -> [ElementAttribute] {
+    [.control(.selection(TagPart.describe(selection.wrappedValue)))]
+  }
+
+  override func select(_ tag: AnyHashable) -> Bool {
+    guard let value = tag.base as? SelectionValue else { return false }
+    selection.wrappedValue = value
+    return true
+  }
+
+  override var selectionType: String { "\(SelectionValue.self)" }
+}

@@ -1,0 +1,104 @@
+/// A control that selects a value from a continuous range, like SwiftUI's `Slider`. In the
+/// rendered tree: `Slider value=… bounds=…` (with `step` when given) around its label. A host
+/// moves it with `ViewHost.setSlider(_:to:)`; the value is clamped to the bounds and rounded to
+/// the step, as SwiftUI's slider does.
+public struct Slider<Label: View>: View, _PrimitiveView {
+  let label: Label
+  let model: SliderModel
+
+  /// Creates a slider with a label.
+  /// - Parameters:
+  ///   - value: the value.
+  ///   - bounds: its range (default 0…1).
+  ///   - step: the distance between allowed values, or nil for any value.
+  ///   - label: the label.
+  ///   - onEditingChanged: called with true when a change starts and false when it ends.
+  public init<V: BinaryFloatingPoint>(
+    value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil,
+    @ViewBuilder label: () -> Label,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in }
+  ) where V.Stride: BinaryFloatingPoint {
+    self.label = label()
+    model = SliderModel(
+      value: value, bounds: bounds, step: step, onEditingChanged: onEditingChanged)
+  }
+
+  /// Renders `Slider` around its label.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setContainer(kind: .slider)
+    let part = node.parts.part(SliderPart.self) { SliderPart(node: node, model: view.model) }
+    part.model = view.model
+    part.refresh()
+    node.updateChild(.index(0), view.label)
+  }
+}
+
+extension Slider where Label == EmptyView {
+  /// Creates a slider without a label.
+  /// - Parameters:
+  ///   - value: the value.
+  ///   - bounds: its range (default 0…1).
+  ///   - step: the distance between allowed values, or nil for any value.
+  ///   - onEditingChanged: called with true when a change starts and false when it ends.
+  public init<V: BinaryFloatingPoint>(
+    value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in }
+  ) where V.Stride: BinaryFloatingPoint {
+    label = EmptyView()
+    model = SliderModel(
+      value: value, bounds: bounds, step: step, onEditingChanged: onEditingChanged)
+  }
+}
+
+/// What a slider does, with its value type erased.
+@MainActor
+struct SliderModel {
+  let set: @MainActor (Double) -> Void
+  let onEditingChanged: @MainActor (Bool) -> Void
+  let attributes: @MainActor () -> [ElementAttribute]
+
+  init<V: BinaryFloatingPoint>(
+    value: Binding<V>, bounds: ClosedRange<V>, step: V.Stride?,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void
+  ) where V.Stride: BinaryFloatingPoint {
+    let lower = Double(bounds.lowerBound)
+    let upper = Double(bounds.upperBound)
+    let step = step.map { Double($0) }
+    set = { newValue in
+      var clamped = min(max(newValue, lower), upper)
+      if let step, step > 0 {
+        clamped = min(lower + ((clamped - lower) / step).rounded() * step, upper)
+      }
+      value.wrappedValue = V(clamped)
+    }
+    self.onEditingChanged = onEditingChanged
+    attributes = {
+      var result: [ElementAttribute] = [
+        .control(.value(Double(value.wrappedValue))), .control(.bounds(lower: lower, upper: upper)),
+      ]
+      if let step { result.append(.control(.step(step))) }
+      return result
+    }
+  }
+}
+
+/// A slider's binding and the computation that shows its value.
+final class SliderPart: ControlPart {
+  var model: SliderModel
+
+  init(node: ViewNode, model: SliderModel) {
+    self.model = model
+    super.init(node: node)
+  }
+
+  override var noun: String { "slider" }
+
+  override func controlAttributes() -> [ElementAttribute] { model.attributes() }
+
+  /// Moves the slider to `value`, as one drag would.
+  func set(_ value: Double) {
+    model.onEditingChanged(true)
+    model.set(value)
+    model.onEditingChanged(false)
+  }
+}

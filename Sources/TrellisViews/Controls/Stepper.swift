@@ -1,0 +1,189 @@
+/// A control that increments and decrements a value, like SwiftUI's `Stepper`. In the
+/// rendered tree: `Stepper "title" value=… bounds=… step=…` (or `Stepper` around its label).
+/// A host presses it with `ViewHost.increment(_:)` and `ViewHost.decrement(_:)`; the value
+/// stays within its bounds, as SwiftUI's does.
+public struct Stepper<Label: View>: View, _PrimitiveView {
+  let title: String?
+  let label: Label
+  let model: StepperModel
+
+  /// Creates a stepper over `value` with a label built from views.
+  /// - Parameters:
+  ///   - value: the value.
+  ///   - bounds: the range it stays in.
+  ///   - step: the amount of one press (default 1).
+  ///   - onEditingChanged: called with true before and false after each press.
+  ///   - label: the label.
+  public init<V: Strideable>(
+    value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in },
+    @ViewBuilder label: () -> Label
+  ) {
+    title = nil
+    self.label = label()
+    model = StepperModel(
+      value: value, bounds: bounds, step: step, onEditingChanged: onEditingChanged)
+  }
+
+  /// Creates a stepper that calls actions instead of changing a value, like SwiftUI's
+  /// `Stepper(label:onIncrement:onDecrement:onEditingChanged:)`.
+  /// - Parameters:
+  ///   - label: the label.
+  ///   - onIncrement: what a press up does, or nil (the button is off).
+  ///   - onDecrement: what a press down does, or nil.
+  ///   - onEditingChanged: called with true before and false after each press.
+  public init(
+    @ViewBuilder label: () -> Label, onIncrement: (@MainActor () -> Void)?,
+    onDecrement: (@MainActor () -> Void)?,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in }
+  ) {
+    title = nil
+    self.label = label()
+    model = StepperModel(
+      increment: onIncrement, decrement: onDecrement, onEditingChanged: onEditingChanged)
+  }
+
+  /// Renders the stepper: a leaf showing its title, or a container of its label.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    if let title = view.title {
+      node.setLeaf(kind: .stepper, text: title)
+    } else {
+      node.setContainer(kind: .stepper)
+    }
+    let part = node.parts.part(StepperPart.self) { StepperPart(node: node, model: view.model) }
+    part.model = view.model
+    part.refresh()
+    if view.title == nil { node.updateChild(.index(0), view.label) }
+  }
+}
+
+extension Stepper where Label == EmptyView {
+  /// Creates a titled stepper over `value` within `bounds`.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - value: the value.
+  ///   - bounds: the range it stays in.
+  ///   - step: the amount of one press (default 1).
+  ///   - onEditingChanged: called with true before and false after each press.
+  public init<S: StringProtocol, V: Strideable>(
+    _ title: S, value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride = 1,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in }
+  ) {
+    self.title = String(title)
+    label = EmptyView()
+    model = StepperModel(
+      value: value, bounds: bounds, step: step, onEditingChanged: onEditingChanged)
+  }
+
+  /// Creates a titled stepper over `value`, without bounds.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - value: the value.
+  ///   - step: the amount of one press (default 1).
+  ///   - onEditingChanged: called with true before and false after each press.
+  public init<S: StringProtocol, V: Strideable>(
+    _ title: S, value: Binding<V>, step: V.Stride = 1,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in }
+  ) {
+    self.title = String(title)
+    label = EmptyView()
+    model = StepperModel(value: value, bounds: nil, step: step, onEditingChanged: onEditingChanged)
+  }
+
+  /// Creates a titled stepper that calls actions.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - onIncrement: what a press up does, or nil.
+  ///   - onDecrement: what a press down does, or nil.
+  ///   - onEditingChanged: called with true before and false after each press.
+  public init<S: StringProtocol>(
+    _ title: S, onIncrement: (@MainActor () -> Void)?, onDecrement: (@MainActor () -> Void)?,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void = { _ in }
+  ) {
+    self.title = String(title)
+    label = EmptyView()
+    model = StepperModel(
+      increment: onIncrement, decrement: onDecrement, onEditingChanged: onEditingChanged)
+  }
+}
+
+/// What a stepper does, with its value type erased.
+@MainActor
+struct StepperModel {
+  let increment: (@MainActor () -> Void)?
+  let decrement: (@MainActor () -> Void)?
+  let onEditingChanged: @MainActor (Bool) -> Void
+  let attributes: @MainActor () -> [ElementAttribute]
+
+  init(
+    increment: (@MainActor () -> Void)?, decrement: (@MainActor () -> Void)?,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void
+  ) {
+    self.increment = increment
+    self.decrement = decrement
+    self.onEditingChanged = onEditingChanged
+    attributes = { [] }
+  }
+
+  init<V: Strideable>(
+    value: Binding<V>, bounds: ClosedRange<V>?, step: V.Stride,
+    onEditingChanged: @escaping @MainActor (Bool) -> Void
+  ) {
+    increment = {
+      let next = value.wrappedValue.advanced(by: step)
+      value.wrappedValue = bounds.map { min(next, $0.upperBound) } ?? next
+    }
+    decrement = {
+      let next = value.wrappedValue.advanced(by: -step)
+      value.wrappedValue = bounds.map { max(next, $0.lowerBound) } ?? next
+    }
+    self.onEditingChanged = onEditingChanged
+    attributes = {
+      var result: [ElementAttribute] = []
+      if let number = NumericValue.double(value.wrappedValue) {
+        result.append(.control(.value(number)))
+      }
+      if let bounds, let lower = NumericValue.double(bounds.lowerBound),
+        let upper = NumericValue.double(bounds.upperBound)
+      {
+        result.append(.control(.bounds(lower: lower, upper: upper)))
+      }
+      if let step = NumericValue.double(step) { result.append(.control(.step(step))) }
+      return result
+    }
+  }
+}
+
+/// A stepper's actions and the computation that shows its value.
+final class StepperPart: ControlPart {
+  var model: StepperModel
+
+  init(node: ViewNode, model: StepperModel) {
+    self.model = model
+    super.init(node: node)
+  }
+
+  override var noun: String { "stepper" }
+
+  override func controlAttributes() -> [ElementAttribute] { model.attributes() }
+
+  /// Presses the stepper up (`up == true`) or down; false when that direction has no action.
+  func press(up: Bool) -> Bool {
+    guard let action = up ? model.increment : model.decrement else { return false }
+    model.onEditingChanged(true)
+    action()
+    model.onEditingChanged(false)
+    return true
+  }
+}
+
+/// Numbers of any numeric type as `Double`, for attributes.
+enum NumericValue {
+  static func double(_ value: Any) -> Double? {
+    switch value {
+    case let value as any BinaryInteger: Double(value)
+    case let value as any BinaryFloatingPoint: Double(value)
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,193 @@
+import TrellisEnvironment
+import TrellisGraph
+
+/// An editable line of text over a `Binding<String>`, like SwiftUI's `TextField`. In the
+/// rendered tree: `TextField "title" value="…"`, with `prompt` when a prompt other than the
+/// title was given.
+///
+/// Headless, a host types into it with `ViewHost.type(_:into:)` (one binding write per
+/// character, as keystrokes are), deletes with `ViewHost.deleteBackward(_:in:)`, and submits
+/// with `ViewHost.submit(_:)`, which runs the `.onSubmit` actions around it. The text is read
+/// in the field's own computation: typing re-renders the field and re-runs only the bodies that
+/// read the bound value.
+public struct TextField: View, _PrimitiveView {
+  let title: String
+  let text: Binding<String>
+  let prompt: String?
+  let kind: TextFieldKind
+
+  init(title: String, text: Binding<String>, prompt: String?, kind: TextFieldKind) {
+    self.title = title
+    self.text = text
+    self.prompt = prompt
+    self.kind = kind
+  }
+
+  /// Creates a field titled `titleKey`, like SwiftUI's `TextField(_:text:prompt:)`; the title
+  /// is also the placeholder unless `prompt` is given.
+  /// - Parameters:
+  ///   - titleKey: the title.
+  ///   - text: the text it shows and edits.
+  ///   - prompt: a placeholder other than the title.
+  public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text? = nil) {
+    self.init(title: Text(titleKey).content, text: text, prompt: prompt?.content, kind: .text)
+  }
+
+  /// Creates a field titled `title`, shown as is.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - text: the text it shows and edits.
+  ///   - prompt: a placeholder other than the title.
+  @_disfavoredOverload
+  public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil) {
+    self.init(title: String(title), text: text, prompt: prompt?.content, kind: .text)
+  }
+
+  /// Creates a field that grows along `axis` (SwiftUI's `TextField(_:text:axis:)`); the axis
+  /// is left to the renderer.
+  /// - Parameters:
+  ///   - titleKey: the title.
+  ///   - text: the text it shows and edits.
+  ///   - axis: the axis along which it grows.
+  public init(_ titleKey: LocalizedStringKey, text: Binding<String>, axis: Axis) {
+    self.init(title: Text(titleKey).content, text: text, prompt: nil, kind: .text)
+  }
+
+  /// Renders the field as a leaf showing its title, with its text as the `value` attribute.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    node.setLeaf(kind: view.kind.elementKind, text: view.kind == .editor ? nil : view.title)
+    let part = node.parts.part(TextFieldPart.self) { TextFieldPart(node: node, field: view) }
+    part.field = view
+    part.refresh()
+  }
+}
+
+/// A `TextField` whose text is hidden, like SwiftUI's `SecureField`: its `value` attribute
+/// carries one `•` per character, never the text.
+public struct SecureField: View, _PrimitiveView {
+  let field: TextField
+
+  /// Creates a secure field.
+  /// - Parameters:
+  ///   - titleKey: the title.
+  ///   - text: the text it edits.
+  ///   - prompt: a placeholder other than the title.
+  public init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text? = nil) {
+    field = TextField(
+      title: Text(titleKey).content, text: text, prompt: prompt?.content, kind: .secure)
+  }
+
+  /// Creates a secure field titled `title`, shown as is.
+  /// - Parameters:
+  ///   - title: the title.
+  ///   - text: the text it edits.
+  ///   - prompt: a placeholder other than the title.
+  @_disfavoredOverload
+  public init<S: StringProtocol>(_ title: S, text: Binding<String>, prompt: Text? = nil) {
+    field = TextField(title: String(title), text: text, prompt: prompt?.content, kind: .secure)
+  }
+
+  /// Renders `SecureField`.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    TextField._update(view.field, in: node)
+  }
+}
+
+/// A multi-line text editor, like SwiftUI's `TextEditor`: a `TextEditor value="…"` leaf with no
+/// title. Drivers reach it through the focus (`ViewHost.type(_:)` types into the focused field);
+/// submitting does nothing, since Return starts a new line.
+public struct TextEditor: View, _PrimitiveView {
+  let field: TextField
+
+  /// Creates an editor.
+  /// - Parameter text: the text it shows and edits.
+  public init(text: Binding<String>) {
+    field = TextField(title: "", text: text, prompt: nil, kind: .editor)
+  }
+
+  /// Renders `TextEditor`.
+  public static func _update(_ view: Self, in node: ViewNode) {
+    TextField._update(view.field, in: node)
+  }
+}
+
+/// Which kind of field a `TextFieldPart` serves.
+enum TextFieldKind: Equatable {
+  case text
+  case secure
+  case editor
+  case search
+
+  var elementKind: ElementKind {
+    switch self {
+    case .text: .textField
+    case .secure: .secureField
+    case .editor: .textEditor
+    case .search: .searchField
+    }
+  }
+}
+
+/// A text field's binding and the computation that shows its text as the `value` attribute.
+final class TextFieldPart: ControlPart {
+  var field: TextField
+
+  init(node: ViewNode, field: TextField) {
+    self.field = field
+    super.init(node: node)
+  }
+
+  override var noun: String {
+    switch field.kind {
+    case .text: "text field"
+    case .secure: "secure field"
+    case .editor: "text editor"
+    case .search: "search field"
+    }
+  }
+
+  override var title: String? { field.kind == .editor ? nil : field.title }
+
+  override func controlAttributes() -> [ElementAttribute] {
+    let text = field.text.wrappedValue
+    var attributes: [ElementAttribute] = [
+      .control(.text(field.kind == .secure ? String(repeating: "•", count: text.count) : text))
+    ]
+    if let prompt = field.prompt, prompt != field.title {
+      attributes.append(.control(.prompt(prompt)))
+    }
+    return attributes
+  }
+
+  /// Appends `text` one character at a time, as typing does.
+  func type(_ text: String) {
+    for character in text { field.text.wrappedValue.append(character) }
+  }
+
+  /// Deletes up to `count` characters from the end, one at a time.
+  func deleteBackward(_ count: Int) {
+    for _ in 0..<count {
+      guard !field.text.wrappedValue.isEmpty else { return }
+      field.text.wrappedValue.removeLast()
+    }
+  }
+
+  /// Runs the `.onSubmit` actions around the field for its trigger, innermost first, up to a
+  /// `.submitScope()`. Returns how many ran.
+  @discardableResult
+  func submit() -> Int {
+    guard field.kind != .editor else { return 0 }
+    let trigger: SubmitTriggers = field.kind == .search ? .search : .text
+    var scope = GraphEvaluation.untracked { node.environment.object(SubmitScope.self) }
+    var count = 0
+    while let current = scope {
+      if current.isBlocking { break }
+      if current.triggers.contains(trigger), let action = current.action {
+        action()
+        count += 1
+      }
+      scope = current.outer
+    }
+    return count
+  }
+}

@@ -1,0 +1,105 @@
+/// One host's focus: which control has it, the `.focused` bindings in the tree, and the focus
+/// states written since the last update.
+///
+/// The focus moves in two ways:
+/// - **by a driver** (`ViewHost.focusNext()`, `focus(_:)`, typing into a field): at once;
+/// - **by a focus state written by the app**: at the end of the flush that follows
+///   (`HostCore.settle()`), once the controls the update inserts exist. The control whose
+///   binding holds the state's new value takes the focus; a state that no longer holds the
+///   focused control's value takes the focus away.
+/// A control that leaves the tree or becomes disabled loses the focus at the end of that flush.
+/// Each move writes the bindings of the controls it leaves (false, nil) and enters (their
+/// value), so the bodies that read the focus state re-run in the same update.
+@MainActor
+final class FocusCoordinator {
+  /// The focused control, if any.
+  private(set) var focused: ControlPart?
+  private var bindings: [FocusBindingPart] = []
+  /// The focus states the app wrote since the last settle, in order.
+  private var writtenStates: [ObjectIdentifier] = []
+  /// Whether the focused control left the tree since the last settle.
+  private var focusedControlLeft = false
+
+  /// Bindings that left the tree while their state held their value: cleared at the settle.
+  private var orphans: [FocusBinding] = []
+
+  func register(_ part: FocusBindingPart) { bindings.append(part) }
+
+  func unregister(_ part: FocusBindingPart) {
+    bindings.removeAll { $0 === part }
+    if part.binding.matches() { orphans.append(part.binding) }
+  }
+
+  /// The app wrote a focus state.
+  func stateWasWritten(_ state: ObjectIdentifier) {
+    if !writtenStates.contains(state) { writtenStates.append(state) }
+  }
+
+  /// The control left the tree: it loses the focus now, its bindings are written at the
+  /// settle.
+  func controlDidUnmount(_ control: ControlPart) {
+    guard control === focused else { return }
+    focused = nil
+    focusedControlLeft = true
+  }
+
+  /// Whether settling has anything to do.
+  var needsSettle: Bool {
+    !writtenStates.isEmpty || focusedControlLeft || !orphans.isEmpty
+      || (focused.map { !$0.isEnabled } ?? false)
+  }
+
+  /// Applies what happened since the last settle: focus states the app wrote, then the
+  /// focused control becoming disabled or leaving, and bindings that left the tree.
+  func settle() {
+    let written = writtenStates
+    writtenStates = []
+    for state in written {
+      let stateBindings = bindings.filter { $0.binding.storageID == state }
+      if let chosen = stateBindings.first(where: { $0.binding.matches() }),
+        let target = chosen.target, target.isEnabled
+      {
+        move(to: target)
+      } else if let focused, stateBindings.contains(where: { $0.target === focused }) {
+        move(to: nil)
+      }
+    }
+    if let focused, !focused.isEnabled { move(to: nil) }
+    if focusedControlLeft {
+      focusedControlLeft = false
+      // Nothing has the focus now: a binding whose state still holds its value is stale.
+      for binding in bindings
+      where binding.binding.matches()
+        && !written.contains(where: { $0 == binding.binding.storageID })
+      {
+        binding.binding.deactivate()
+      }
+    }
+    let orphans = self.orphans
+    self.orphans = []
+    for orphan in orphans
+    where orphan.matches() && !written.contains(where: { $0 == orphan.storageID })
+      && !bindings.contains(where: {
+        $0.target === focused && $0.binding.storageID == orphan.storageID
+      })
+    {
+      orphan.deactivate()
+    }
+  }
+
+  /// Moves the focus to `control` (nil: nowhere), updating both controls' attributes and the
+  /// bindings of both.
+  func move(to control: ControlPart?) {
+    guard control !== focused else { return }
+    let old = focused
+    focused = control
+    old?.isFocused = false
+    control?.isFocused = true
+    if let old {
+      for binding in bindings where binding.target === old { binding.binding.deactivate() }
+    }
+    if let control {
+      for binding in bindings where binding.target === control { binding.binding.activate() }
+    }
+  }
+}

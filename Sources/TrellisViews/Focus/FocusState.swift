@@ -1,0 +1,126 @@
+import TrellisGraph
+
+/// Where the focus is, as a view's state, like SwiftUI's `@FocusState`.
+///
+/// - `@FocusState var isFocused: Bool` with `.focused($isFocused)`: true while the control
+///   below that modifier has the focus;
+/// - `@FocusState var field: Field?` with `.focused($field, equals: .name)`: the value of the
+///   focused control's modifier, nil when none of them has the focus.
+///
+/// Focus is the host's: one control at a time. It moves when the state is written (the control
+/// bound to the new value takes it; writing false or nil takes it away), by the host's focus
+/// drivers (`focusNext()`, `focusPrevious()`, `focus(_:)`, typing into a field), and it leaves
+/// a control that is removed or disabled; each move writes the state back, so the body that
+/// reads it re-runs. A write made in the same action that inserts the control takes effect once
+/// the control exists (at the end of the update's flush).
+///
+/// The state lives as long as the view's identity, like `@State`; reading it from a view that
+/// was never mounted gives the empty value (false, nil).
+@propertyWrapper
+@MainActor
+public struct FocusState<Value: Hashable>: DynamicProperty, RuntimeOwnedProperty {
+  let box: FocusStateBox<Value>
+
+  /// Creates a Boolean focus state, false until its control is focused.
+  public init() where Value == Bool { box = FocusStateBox(empty: false) }
+
+  /// Creates an optional focus state, nil until a control bound to one of its values is
+  /// focused.
+  public init<T: Hashable>() where Value == T? { box = FocusStateBox(empty: nil) }
+
+  /// The focus as this state sees it; assigning moves the focus.
+  public var wrappedValue: Value {
+    get { box.storage?.cell.value ?? box.empty }
+    nonmutating set { box.storage?.write(newValue) }
+  }
+
+  /// A binding for `.focused(_:)` and `.focused(_:equals:)`.
+  public var projectedValue: Binding { Binding(box: box) }
+
+  /// A focus state passed to `.focused(_:)`, `.focused(_:equals:)` or another view, like
+  /// SwiftUI's `FocusState.Binding`.
+  ///
+  /// As a view's input it compares by the state it binds (two bindings to one state are the
+  /// same input).
+  @propertyWrapper
+  @MainActor
+  public struct Binding: ObjectIdentityInput {
+    let box: FocusStateBox<Value>
+
+    /// The focus as the state sees it; assigning moves the focus.
+    public var wrappedValue: Value {
+      get { box.storage?.cell.value ?? box.empty }
+      nonmutating set { box.storage?.write(newValue) }
+    }
+
+    /// The binding itself.
+    public var projectedValue: Binding { self }
+  }
+
+  /// Links the property to its slot in `node`, creating the slot on the first body run.
+  public func _link(to node: ViewNode, ordinal: Int, label: String) {
+    guard let composite = node.composite else { return }
+    if let storage = composite.slot(ordinal) as? FocusStateStorage<Value> {
+      box.storage = storage
+      return
+    }
+    let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+    let owner = node.host.logsUpdates ? node.displayName : node.typeName
+    let storage = FocusStateStorage(
+      Cell(box.empty, name: "@FocusState \(owner).\(name)"), empty: box.empty, host: node.host)
+    composite.setSlot(ordinal, storage)
+    box.storage = storage
+  }
+}
+
+/// What a `FocusState` value shares with its copies: its empty value and, once linked, its
+/// slot.
+@MainActor
+final class FocusStateBox<Value: Hashable> {
+  let empty: Value
+  var storage: FocusStateStorage<Value>?
+
+  init(empty: Value) { self.empty = empty }
+}
+
+/// The slot of one `@FocusState`: the cell that holds the value, and the host whose focus it
+/// reflects.
+@MainActor
+final class FocusStateStorage<Value: Hashable> {
+  let cell: Cell<Value>
+  /// The value when nothing bound to this state has the focus (false, nil).
+  let empty: Value
+  weak var host: HostCore?
+
+  init(_ cell: Cell<Value>, empty: Value, host: HostCore) {
+    self.cell = cell
+    self.empty = empty
+    self.host = host
+  }
+
+  /// A write by the app: the focus follows at the end of the flush.
+  func write(_ value: Value) {
+    guard cell.untrackedValue != value else { return }
+    guard let host else {
+      cell.value = value
+      return
+    }
+    let cell = self.cell
+    let id = ObjectIdentifier(self)
+    host.writeState(id, named: cell.name) { [weak host] in
+      cell.value = value
+      host?.focus.stateWasWritten(id)
+      // The focus follows at the settle even when no body reads the state: ask for a cycle
+      // (inside one, the round's end sees the pending settle).
+      host?.workScheduled()
+    }
+  }
+
+  /// A write by the focus itself (a move), which must not move it again.
+  func reflect(_ value: Value) {
+    guard cell.untrackedValue != value else { return }
+    guard let host else { return }
+    let cell = self.cell
+    host.writeState(ObjectIdentifier(self), named: cell.name) { cell.value = value }
+  }
+}

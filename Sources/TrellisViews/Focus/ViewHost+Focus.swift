@@ -1,0 +1,175 @@
+import TrellisGraph
+
+extension ViewHost {
+  /// The title of the control that has the focus (a field's title, a button's label), or nil
+  /// when nothing has it (or the focused control has no title, as a `TextEditor`).
+  public var focusedControl: String? { core.focus.focused?.title }
+
+  /// Moves the focus to the next enabled control in tree order, wrapping around, as Tab does.
+  /// With nothing focused, the first control takes it. Focus states bound to the controls
+  /// involved are written; the bodies that read them re-run at the next `flush()`.
+  /// - Returns: false, with a diagnostic, when the tree has no control that can take the focus.
+  @discardableResult
+  public func focusNext() -> Bool { core.moveFocus(by: 1) }
+
+  /// Moves the focus to the previous enabled control in tree order, wrapping around, as
+  /// Shift-Tab does.
+  /// - Returns: false, with a diagnostic, when the tree has no control that can take the focus.
+  @discardableResult
+  public func focusPrevious() -> Bool { core.moveFocus(by: -1) }
+
+  /// Moves the focus to the control titled `title`.
+  /// - Parameter title: the control's title.
+  /// - Returns: false, with a diagnostic, when no such control exists, several do, or it is
+  ///   disabled.
+  @discardableResult
+  public func focus(_ title: String) -> Bool {
+    guard
+      let part = control(
+        ControlPart.self, titled: title, effect: "the focus did not move", noun: "control")
+    else { return false }
+    core.focus.move(to: part)
+    return true
+  }
+
+  /// Takes the focus away from every control, as clicking outside does.
+  public func clearFocus() { core.focus.move(to: nil) }
+}
+
+extension HostCore {
+  /// The controls that can take the focus now, in tree order.
+  var focusableControls: [ControlPart] {
+    guard let root else { return [] }
+    var result: [ControlPart] = []
+    var stack = [root]
+    while let node = stack.popLast() {
+      if let part = node.parts[ControlPart.self], part.isFocusable, part.isEnabled {
+        result.append(part)
+      }
+      stack.append(contentsOf: node.children.reversed())
+    }
+    return result
+  }
+
+  /// Moves the focus `step` controls on (1 next, -1 previous), wrapping around.
+  func moveFocus(by step: Int) -> Bool {
+    let controls = focusableControls
+    guard !controls.isEmpty else {
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [],
+          message:
+            "\(step > 0 ? "focusNext()" : "focusPrevious()"): no enabled control in the tree "
+            + "can take the focus."))
+      return false
+    }
+    let current = focus.focused.flatMap { focused in controls.firstIndex { $0 === focused } }
+    let next: Int
+    if let current {
+      next = (current + step + controls.count) % controls.count
+    } else {
+      next = step > 0 ? 0 : controls.count - 1
+    }
+    focus.move(to: controls[next])
+    return true
+  }
+}
+
+extension RendererConnection {
+  /// The element of the control that has the focus, or nil. A renderer also sees the focus as
+  /// the `focused` attribute of that element.
+  public var focusedElement: ElementID? { core?.focus.focused?.node.elementID }
+
+  /// Moves the focus to the next enabled control, as Tab does (see `ViewHost.focusNext()`).
+  /// - Returns: false, with a diagnostic, when no control can take the focus.
+  @discardableResult
+  public func focusNext() -> Bool { core?.moveFocus(by: 1) ?? false }
+
+  /// Moves the focus to the previous enabled control, as Shift-Tab does.
+  /// - Returns: false, with a diagnostic, when no control can take the focus.
+  @discardableResult
+  public func focusPrevious() -> Bool { core?.moveFocus(by: -1) ?? false }
+
+  /// Moves the focus to the control that renders `element`.
+  /// - Parameter element: the control's element.
+  /// - Returns: false, with a diagnostic, when the element is gone, is not a control, or is
+  ///   disabled.
+  @discardableResult
+  public func focus(_ element: ElementID) -> Bool {
+    guard let control = control(element, effect: "the focus did not move") else { return false }
+    core?.focus.move(to: control)
+    return true
+  }
+
+  /// Types `text` into the focused text field, one character at a time, as keys do.
+  /// - Parameter text: the characters (a key press, or a paste).
+  /// - Returns: false, with a diagnostic, when no text field has the focus.
+  @discardableResult
+  public func insertText(_ text: String) -> Bool {
+    guard let field = focusedField(effect: "nothing was typed") else { return false }
+    field.type(text)
+    return true
+  }
+
+  /// Deletes the last character of the focused text field, as Backspace does.
+  /// - Returns: false, with a diagnostic, when no text field has the focus.
+  @discardableResult
+  public func deleteBackward() -> Bool {
+    guard let field = focusedField(effect: "nothing was deleted") else { return false }
+    field.deleteBackward(1)
+    return true
+  }
+
+  /// Activates the focused control, as Enter or Space does: a button's (or link's) action, a
+  /// toggle's flip, a text field's submission.
+  /// - Returns: false, with a diagnostic, when nothing has the focus or the control does
+  ///   nothing on activation.
+  @discardableResult
+  public func activateFocused() -> Bool {
+    guard let core, let control = core.focus.focused, control.node.isMounted else {
+      report("activateFocused(): nothing has the focus; nothing was activated.")
+      return false
+    }
+    guard control.isEnabled else {
+      report("activateFocused(): the focused \(control.noun) is disabled; nothing was activated.")
+      return false
+    }
+    if let action = control.node.parts[ActionPart.self] {
+      action.perform()
+    } else if let toggle = control as? TogglePart {
+      toggle.isOn.wrappedValue.toggle()
+    } else if let field = control as? TextFieldPart {
+      return field.submit() > 0
+    } else {
+      report("activateFocused(): the focused \(control.noun) does nothing on activation.")
+      return false
+    }
+    return true
+  }
+
+  private func control(_ element: ElementID, effect: String) -> ControlPart? {
+    guard let core, let node = core.elements.owner(of: element), node.isMounted,
+      let control = node.parts[ControlPart.self], control.isFocusable
+    else {
+      report("focus(_:): element \(element) is gone or is not a control; \(effect).")
+      return nil
+    }
+    guard control.isEnabled else {
+      report("focus(_:): the \(control.noun) of element \(element) is disabled; \(effect).")
+      return nil
+    }
+    return control
+  }
+
+  private func focusedField(effect: String) -> TextFieldPart? {
+    guard let field = core?.focus.focused as? TextFieldPart, field.isEnabled else {
+      report("No enabled text field has the focus; \(effect).")
+      return nil
+    }
+    return field
+  }
+
+  private func report(_ message: String) {
+    GraphDiagnostics.report(GraphDiagnostic(kind: .invalidInput, nodes: [], message: message))
+  }
+}

@@ -1,0 +1,205 @@
+import TrellisGraph
+
+extension ViewHost {
+  /// The control of type `Part` titled `title`, or the focused control when `title` is nil,
+  /// if it is unique and enabled; otherwise nil, with a diagnostic that names the problem and
+  /// says that `effect` (nothing was typed, …).
+  func control<Part: ControlPart>(
+    _ type: Part.Type, titled title: String?, effect: String, noun: String? = nil
+  ) -> Part? {
+    let node: ViewNode
+    if let title {
+      let matches = nodes { $0.parts[Part.self]?.title == title }
+      let noun =
+        noun ?? matches.first.flatMap { $0.parts[Part.self]?.noun } ?? Self.noun(of: Part.self)
+      guard let match = unique(matches, kind: noun, title: title, effect: effect) else {
+        return nil
+      }
+      node = match
+    } else {
+      guard let focused = core.focus.focused as? Part else {
+        let noun = noun ?? Self.noun(of: Part.self)
+        let what =
+          core.focus.focused.map { "the focused control is a \($0.noun)" }
+          ?? "nothing has the focus"
+        GraphDiagnostics.report(
+          GraphDiagnostic(
+            kind: .invalidInput, nodes: [],
+            message: "No \(noun) has the focus (\(what)); \(effect). Focus one first."))
+        return nil
+      }
+      node = focused.node
+    }
+    guard let part = node.parts[Part.self] else { return nil }
+    guard enabled(node, noun: part.noun, title: title ?? part.title ?? "", effect: effect) else {
+      return nil
+    }
+    return part
+  }
+
+  /// Whether `node` is enabled; a diagnostic when it is not.
+  func enabled(_ node: ViewNode, noun: String, title: String, effect: String) -> Bool {
+    guard !node.isEnabledInEnvironment else { return true }
+    let place = node.diagnosticName
+    GraphDiagnostics.report(
+      GraphDiagnostic(
+        kind: .invalidInput, nodes: [title],
+        message: "The \(noun) \"\(title)\" in \(place) is disabled; \(effect)."))
+    return false
+  }
+
+  private static func noun(of type: ControlPart.Type) -> String {
+    switch type {
+    case is TextFieldPart.Type: "text field"
+    case is PickerControl.Type: "picker"
+    case is StepperPart.Type: "stepper"
+    case is SliderPart.Type: "slider"
+    case is TogglePart.Type: "toggle"
+    case is ButtonPart.Type: "button"
+    default: "control"
+    }
+  }
+
+  /// Types `text` into the text field (or secure field, search field, editor) titled
+  /// `field`, as a user would: the field takes the focus, then the text is appended one
+  /// character at a time, each a write through the field's binding. Pending work runs at the
+  /// next `flush()`.
+  /// - Parameters:
+  ///   - text: the characters to type.
+  ///   - field: the field's title (for a search field, its prompt), or nil for the focused
+  ///     field.
+  /// - Returns: false, with a diagnostic, when no such field exists, several do, or it is
+  ///   disabled (nothing is typed).
+  @discardableResult
+  public func type(_ text: String, into field: String? = nil) -> Bool {
+    guard let part = control(TextFieldPart.self, titled: field, effect: "nothing was typed")
+    else { return false }
+    core.focus.move(to: part)
+    part.type(text)
+    return true
+  }
+
+  /// Deletes up to `count` characters from the end of a text field, one at a time, as the
+  /// delete key does.
+  /// - Parameters:
+  ///   - count: how many characters (default 1).
+  ///   - field: the field's title, or nil for the focused field.
+  /// - Returns: false, with a diagnostic, when the field cannot be found or is disabled.
+  @discardableResult
+  public func deleteBackward(_ count: Int = 1, in field: String? = nil) -> Bool {
+    guard let part = control(TextFieldPart.self, titled: field, effect: "nothing was deleted")
+    else { return false }
+    part.deleteBackward(count)
+    return true
+  }
+
+  /// Submits a text field, as the return key does: runs the `.onSubmit` actions around it
+  /// (innermost first, up to a `.submitScope()`; `.search` actions for a search field).
+  /// - Parameter field: the field's title, or nil for the focused field.
+  /// - Returns: false, with a diagnostic, when the field cannot be found, is disabled, or no
+  ///   `.onSubmit` action answers it.
+  @discardableResult
+  public func submit(_ field: String? = nil) -> Bool {
+    guard let part = control(TextFieldPart.self, titled: field, effect: "nothing was submitted")
+    else { return false }
+    core.focus.move(to: part)
+    guard part.submit() > 0 else {
+      let name = part.title.map { "\"\($0)\"" } ?? "the focused field"
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [part.title ?? ""],
+          message:
+            "Submitting \(name) in \(part.node.diagnosticName) ran nothing: no .onSubmit around "
+            + "it answers a \(part.noun)."))
+      return false
+    }
+    return true
+  }
+
+  /// Selects the option labelled `option` of the picker titled `picker`, through the picker's
+  /// selection binding.
+  /// - Parameters:
+  ///   - option: the option's label (its texts, joined by spaces).
+  ///   - picker: the picker's title, or nil for the focused picker.
+  /// - Returns: false, with a diagnostic, when the picker or the option cannot be found (none,
+  ///   or several), the picker is disabled, or the option's tag is not a value of the
+  ///   selection's type.
+  @discardableResult
+  public func select(_ option: String, in picker: String? = nil) -> Bool {
+    guard let part = control(PickerControl.self, titled: picker, effect: "nothing was selected")
+    else { return false }
+    let options = part.options
+    let matches = options.filter { $0.node.title == option }
+    let pickerName = "picker \"\(part.title ?? "")\" in \(part.node.diagnosticName)"
+    guard matches.count == 1 else {
+      let labels = options.compactMap { $0.node.title }.map { "\"\($0)\"" }
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [option],
+          message:
+            matches.isEmpty
+            ? "The \(pickerName) has no option labelled \"\(option)\" (its options: "
+              + "\(labels.joined(separator: ", "))); nothing was selected."
+            : "The \(pickerName) has \(matches.count) options labelled \"\(option)\"; nothing "
+              + "was selected. Give them distinct labels."))
+      return false
+    }
+    guard part.select(matches[0].tag) else {
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [option],
+          message:
+            "The option \"\(option)\" of the \(pickerName) is tagged \(matches[0].tag.base) "
+            + "(\(Swift.type(of: matches[0].tag.base))), but the picker's selection is of type "
+            + "\(part.selectionType); nothing was selected. Tag it with a value of that type."))
+      return false
+    }
+    return true
+  }
+
+  /// Presses the stepper titled `stepper` up once.
+  /// - Parameter stepper: the stepper's title, or nil for the focused stepper.
+  /// - Returns: false, with a diagnostic, when the stepper cannot be found, is disabled, or has
+  ///   no increment action.
+  @discardableResult
+  public func increment(_ stepper: String? = nil) -> Bool { press(stepper, up: true) }
+
+  /// Presses the stepper titled `stepper` down once.
+  /// - Parameter stepper: the stepper's title, or nil for the focused stepper.
+  /// - Returns: false, with a diagnostic, when the stepper cannot be found, is disabled, or has
+  ///   no decrement action.
+  @discardableResult
+  public func decrement(_ stepper: String? = nil) -> Bool { press(stepper, up: false) }
+
+  private func press(_ stepper: String?, up: Bool) -> Bool {
+    let effect = up ? "it was not incremented" : "it was not decremented"
+    guard let part = control(StepperPart.self, titled: stepper, effect: effect) else {
+      return false
+    }
+    guard part.press(up: up) else {
+      GraphDiagnostics.report(
+        GraphDiagnostic(
+          kind: .invalidInput, nodes: [part.title ?? ""],
+          message:
+            "The stepper \"\(part.title ?? "")\" in \(part.node.diagnosticName) has no "
+            + "\(up ? "onIncrement" : "onDecrement") action; \(effect)."))
+      return false
+    }
+    return true
+  }
+
+  /// Moves the slider titled `slider` to `value` (clamped to its bounds, rounded to its step),
+  /// as one drag would: `onEditingChanged(true)`, the write, `onEditingChanged(false)`.
+  /// - Parameters:
+  ///   - slider: the slider's title (its label's texts), or nil for the focused slider.
+  ///   - value: the new value.
+  /// - Returns: false, with a diagnostic, when the slider cannot be found or is disabled.
+  @discardableResult
+  public func setSlider(_ slider: String?, to value: Double) -> Bool {
+    guard let part = control(SliderPart.self, titled: slider, effect: "it was not moved") else {
+      return false
+    }
+    part.set(value)
+    return true
+  }
+}

@@ -1,0 +1,134 @@
+import TrellisGraph
+
+extension View {
+  /// Animates the changes in this view with `animation` whenever `value` changes, like
+  /// SwiftUI's `.animation(_:value:)`: the commit of an update in which `value` changed carries
+  /// the animation for the mutations of this view's elements (unless the update's transaction
+  /// disables animations). nil makes them explicitly unanimated.
+  /// - Parameters:
+  ///   - animation: the animation, or nil.
+  ///   - value: the value whose changes animate.
+  /// - Returns: the modified view.
+  public func animation<V: Equatable>(
+    _ animation: Animation?, value: V
+  ) -> ModifiedContent<Self, AnimationModifier<V>> {
+    modifier(AnimationModifier(animation: animation, value: value))
+  }
+
+  /// Changes the transaction of every change in this view, like SwiftUI's
+  /// `.transaction(_:)`: `transform` receives the transaction the change was made in (after the
+  /// scopes above this one) and may set its animation.
+  /// - Parameter transform: changes the transaction.
+  /// - Returns: the modified view.
+  public func transaction(
+    _ transform: @escaping (inout Transaction) -> Void
+  ) -> ModifiedContent<Self, TransactionModifier> {
+    modifier(TransactionModifier(transform: transform))
+  }
+}
+
+/// The modifier behind `.animation(_:value:)`.
+public struct AnimationModifier<V: Equatable>: _PrimitiveViewModifier {
+  let animation: Animation?
+  let value: V
+
+  /// Records, for the commit this update goes into, whether the value changed.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    let scope = node.transactionScope()
+    let last = node.parts.part(LastValue<V>.self) { LastValue(modifier.value) }
+    if last.value != modifier.value {
+      last.value = modifier.value
+      scope.changedInCommit = node.host.commitNumber
+    }
+    let animation = modifier.animation
+    scope.apply = { [unowned scope] transaction, commit in
+      guard scope.changedInCommit == commit, !transaction.disablesAnimations else { return }
+      transaction.animation = animation
+    }
+    node.updateModifier(content: content)
+  }
+}
+
+/// The modifier behind `.transaction(_:)`.
+public struct TransactionModifier: _PrimitiveViewModifier {
+  let transform: (inout Transaction) -> Void
+
+  /// Keeps the latest transform for the commits of this view's changes.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    let scope = node.transactionScope()
+    let transform = modifier.transform
+    scope.apply = { transaction, _ in transform(&transaction) }
+    node.updateModifier(content: content)
+  }
+}
+
+/// One `.animation(_:value:)` or `.transaction(_:)` in the environment of the views below it,
+/// with the one above it.
+@MainActor
+final class TransactionScope: NodePart {
+  let outer: TransactionScope?
+  /// The commit in which an `.animation(_:value:)`'s value changed last.
+  var changedInCommit: UInt32 = 0
+  /// Changes a transaction for the commit numbered by the second argument.
+  var apply: @MainActor (inout Transaction, UInt32) -> Void = { _, _ in }
+  private weak var host: HostCore?
+
+  init(outer: TransactionScope?, host: HostCore) {
+    self.outer = outer
+    self.host = host
+    host.transactionModifierCount += 1
+  }
+
+  func nodeDidUnmount() { host?.transactionModifierCount -= 1 }
+}
+
+extension ViewNode {
+  /// This modifier node's transaction scope, made (and put in its subtree's environment) the
+  /// first time.
+  func transactionScope() -> TransactionScope {
+    if let scope = parts[TransactionScope.self] { return scope }
+    let outer = GraphEvaluation.untracked { environment.object(TransactionScope.self) }
+    let scope = parts.part(TransactionScope.self) { TransactionScope(outer: outer, host: host) }
+    ensureOwnEnvironment()
+    environment.setObject(scope)
+    return scope
+  }
+}
+
+extension HostCore {
+  /// Notes the transaction of a write that schedules work in this host; the next commit
+  /// carries it.
+  func noteTransaction(_ transaction: Transaction) {
+    pendingTransaction = transaction
+  }
+
+  /// The commit's transactions: the update's own, and, for each element whose change the
+  /// commit sends, the transaction after the scopes above it. Empty (and free) when there is
+  /// neither a transaction nor a scope.
+  func commitTransactions() -> (Transaction, [ElementID: Transaction]) {
+    let base = pendingTransaction ?? Transaction()
+    guard transactionModifierCount > 0 else { return (base, [:]) }
+    var result: [ElementID: Transaction] = [:]
+    func resolve(_ id: ElementID) {
+      guard result[id] == nil, let node = elements.owner(of: id) else { return }
+      var scopes: [TransactionScope] = []
+      var scope = GraphEvaluation.untracked { node.environment.object(TransactionScope.self) }
+      while let current = scope {
+        scopes.append(current)
+        scope = current.outer
+      }
+      guard !scopes.isEmpty else { return }
+      var transaction = base
+      for scope in scopes.reversed() { scope.apply(&transaction, commitNumber) }
+      if transaction != base { result[id] = transaction }
+    }
+    for id in changedChildren { resolve(id) }
+    for id in changedText { resolve(id) }
+    for id in changedAttributes { resolve(id) }
+    return (base, result)
+  }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import Testing
+import TrellisGraph
+import TrellisTracking
+
+@testable import TrellisViews
+
+enum Size: String, Hashable, CaseIterable {
+  case small
+  case large
+}
+
+struct SignUpForm: View {
+  let probe: Probe
+  @State private var name = ""
+  @State private var password = ""
+  @State private var size = Size.small
+  @State private var count = 1
+  @State private var volume = 0.5
+  @State private var subscribed = false
+  @State private var locked = false
+
+  var body: some View {
+    Form {
+      TextField("Name", text: $name)
+        .onSubmit { probe.log.append("submit name=\(name)") }
+      SecureField("Password", text: $password)
+      Picker("Size", selection: $size) {
+        ForEach(Size.allCases, id: \.self) { size in Text(size.rawValue.capitalized).tag(size) }
+      }
+      Stepper("Count \(count)", value: $count, in: 0...2)
+      Slider(value: $volume, in: 0...1, step: 0.25) { Text("Volume") }
+      Toggle(isOn: $subscribed) { Label("Subscribe", systemImage: "bell") }
+      Button(role: .destructive) {
+        probe.log.append("delete")
+      } label: {
+        Label("Delete", systemImage: "trash")
+      }
+      Button("Lock") { locked = true }
+      VStack {
+        TextField("Locked", text: $name)
+        Button("Locked button") { probe.log.append("locked tapped") }
+      }
+      .disabled(locked)
+      Text("\(name)|\(password)|\(size.rawValue)|\(count)|\(volume)|\(subscribed)")
+    }
+  }
+}
+
+@MainActor
+@Suite struct ControlTests {
+  @Test func typingWritesThroughTheBindingOneCharacterAtATimeAndRunsOnlyTheFormBody() {
+    let probe = Probe()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual, renderer: recorder)
+    host.clearLogs()
+    recorder.clear()
+    #expect(host.type("Ann", into: "Name"))
+    host.flush()
+    #expect(host.runLog == ["SignUpForm: @State SignUpForm.name"])
+    #expect(host.tree.texts.last == "Ann||small|1|0.5|false")
+    #expect(host.deleteBackward(1, in: "Name"))
+    #expect(host.submit("Name"))
+    #expect(probe.log == ["submit name=An"])
+    host.flush()
+    #expect(host.tree.texts.last == "An||small|1|0.5|false")
+    #expect(host.type("pw", into: "Password"))
+    host.flush()
+    #expect(host.tree.texts.last == "An|pw|small|1|0.5|false")
+    let unanswered = GraphDiagnostics.capture { _ = host.submit("Password") }
+    #expect(
+      unanswered.map(\.message) == [
+        "Submitting \"Password\" in SignUpForm ran nothing: no .onSubmit around it answers a "
+          + "secure field."
+      ])
+  }
+
+  @Test func pickersSteppersSlidersAndTogglesWriteTheirBindings() {
+    let probe = Probe()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
+    #expect(host.select("Large", in: "Size"))
+    #expect(host.increment("Count 1"))
+    host.flush()
+    #expect(host.increment("Count 2"))
+    host.flush()
+    #expect(host.tree.texts.last == "||large|2|0.5|false")
+    #expect(host.setSlider("Volume", to: 0.6))
+    #expect(host.setToggle("Subscribe", to: true))
+    host.flush()
+    #expect(host.tree.texts.last == "||large|2|0.5|true")
+    #expect(host.decrement("Count 2"))
+    host.flush()
+    #expect(host.tree.texts.last == "||large|1|0.5|true")
+  }
+
+  @Test func buttonsWithViewLabelsAreTappedByTheirTexts() {
+    let probe = Probe()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
+    #expect(host.tap("Delete"))
+    #expect(probe.log == ["delete"])
+  }
+
+  @Test func disabledControlsIgnoreDriversAndSaySo() {
+    let probe = Probe()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
+    #expect(host.tap("Lock"))
+    host.flush()
+    let diagnostics = GraphDiagnostics.capture {
+      #expect(!host.type("x", into: "Locked"))
+      #expect(!host.tap("Locked button"))
+    }
+    #expect(probe.log == [])
+    #expect(host.tree.texts.last == "||small|1|0.5|false")
+    #expect(
+      diagnostics.map(\.message) == [
+        "The text field \"Locked\" in SignUpForm is disabled; nothing was typed.",
+        "The button \"Locked button\" in SignUpForm is disabled; nothing was tapped.",
+      ])
+  }
+
+  @Test func missingAndAmbiguousTargetsAreReported() {
+    let probe = Probe()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
+    let diagnostics = GraphDiagnostics.capture {
+      #expect(!host.type("x", into: "Email"))
+      #expect(!host.select("Medium", in: "Size"))
+      #expect(!host.increment("Volume"))
+    }
+    #expect(diagnostics.map(\.kind) == [.invalidInput, .invalidInput, .invalidInput])
+    #expect(
+      diagnostics.map(\.message) == [
+        "No text field titled \"Email\" is in the tree.",
+        "The picker \"Size\" in SignUpForm has no option labelled \"Medium\" (its options: "
+          + "\"Small\", \"Large\"); nothing was selected.",
+        "No stepper titled \"Volume\" is in the tree.",
+      ])
+  }
+}
+
+struct FocusForm: View {
+  enum Field: Hashable {
+    case first
+    case second
+  }
+
+  let probe: Probe
+  @FocusState private var focus: Field?
+  @FocusState private var isThirdFocused: Bool
+  @State private var first = ""
+  @State private var second = ""
+  @State private var showsSecond = true
+
+  var body: some View {
+    let _ = probe.log.append("focus \(focus.map { "\($0)" } ?? "nil") third \(isThirdFocused)")
+    VStack {
+      TextField("First", text: $first).focused($focus, equals: .first)
+      if showsSecond {
+        TextField("Second", text: $second).focused($focus, equals: .second)
+      }
+      TextField("Third", text: $first).focused($isThirdFocused)
+      Button("Focus second") { focus = .second }
+      Button("Hide second") { showsSecond = false }
+    }
+  }
+}
+
+/// Writes its focus state without reading it.
+struct BlindFocus: View {
+  @FocusState private var isFocused: Bool
+  @State private var text = ""
+
+  var body: some View {
+    VStack {
+      TextField("Field", text: $text).focused($isFocused)
+      Button("Focus") { isFocused = true }
+      Button("Blur") { isFocused = false }
+    }
+    .onAppear { isFocused = true }
+  }
+}
+
+@MainActor
+@Suite struct FocusTests {
+  @Test func aFocusStateThatNoBodyReadsStillMovesTheFocus() {
+    // Written by a lifecycle action: the cycle takes another round to settle the focus.
+    let host = ViewHost(BlindFocus(), executor: .manual)
+    #expect(host.focusedControl == "Field")
+    #expect(host.tap("Blur"))
+    host.flush()
+    #expect(host.focusedControl == nil)
+    #expect(host.tap("Focus"))
+    host.flush()
+    #expect(host.focusedControl == "Field")
+  }
+
+  @Test func focusMovesInTreeOrderAndWritesTheFocusStates() {
+    let probe = Probe()
+    let host = ViewHost(FocusForm(probe: probe), executor: .manual)
+    #expect(host.focusedControl == nil)
+    #expect(host.focusNext())
+    host.flush()
+    #expect(host.focusedControl == "First")
+    #expect(host.focusNext())
+    host.flush()
+    #expect(host.focusedControl == "Second")
+    #expect(host.focusNext())
+    host.flush()
+    #expect(host.focusedControl == "Third")
+    #expect(host.focusPrevious())
+    host.flush()
+    #expect(host.focusedControl == "Second")
+    #expect(
+      probe.log == [
+        "focus nil third false", "focus first third false", "focus second third false",
+        "focus nil third true", "focus second third false",
+      ])
+  }
+
+  @Test func writingTheFocusStateMovesTheFocusAndTheFocusedAttribute() {
+    let probe = Probe()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(FocusForm(probe: probe), executor: .manual, renderer: recorder)
+    recorder.clear()
+    #expect(host.tap("Focus second"))
+    host.flush()
+    #expect(host.focusedControl == "Second")
+    #expect(recorder.mutations.map(\.description).contains { $0.hasSuffix("focused") })
+    #expect(host.focus("Third"))
+    host.flush()
+    #expect(host.focusedControl == "Third")
+  }
+
+  @Test func aFocusedViewThatIsRemovedLosesTheFocus() {
+    let probe = Probe()
+    let host = ViewHost(FocusForm(probe: probe), executor: .manual)
+    #expect(host.focus("Second"))
+    host.flush()
+    #expect(host.tap("Hide second"))
+    host.flush()
+    #expect(host.focusedControl == nil)
+    #expect(probe.log.last == "focus nil third false")
+  }
+
+  @Test func focusingAMissingControlIsReported() {
+    let probe = Probe()
+    let host = ViewHost(FocusForm(probe: probe), executor: .manual)
+    let diagnostics = GraphDiagnostics.capture { #expect(!host.focus("Fourth")) }
+    #expect(diagnostics.map(\.message) == ["No control titled \"Fourth\" is in the tree."])
+  }
+}
+
+struct EdgeControls: View {
+  let probe: Probe
+  @State private var level = 2
+  @State private var notes = ""
+  @State private var choice = 0
+
+  var body: some View {
+    VStack {
+      Stepper("Level", value: $level, in: 0...2) { editing in
+        probe.log.append("editing \(editing)")
+      }
+      TextEditor(text: $notes)
+      Picker("Choice", selection: $choice) {
+        Text("Zero").tag(0)
+        Text("Wrong").tag("0")
+      }
+      Text("\(level)|\(notes)|\(choice)")
+    }
+  }
+}
+
+@MainActor
+@Suite struct ControlEdgeTests {
+  @Test func aStepperStaysInItsBoundsAndReportsEditing() {
+    let probe = Probe()
+    let host = ViewHost(EdgeControls(probe: probe), executor: .manual)
+    #expect(host.increment("Level"))
+    host.flush()
+    #expect(host.tree.texts.last == "2||0")
+    #expect(host.decrement("Level"))
+    host.flush()
+    #expect(host.tree.texts.last == "1||0")
+    #expect(probe.log == ["editing true", "editing false", "editing true", "editing false"])
+  }
+
+  @Test func aTextEditorIsTypedIntoWhenFocused() {
+    let host = ViewHost(EdgeControls(probe: Probe()), executor: .manual)
+    let nothingFocused = GraphDiagnostics.capture { #expect(!host.type("a")) }
+    #expect(nothingFocused.count == 1)
+    #expect(host.focusNext())
+    #expect(host.focusNext())
+    #expect(host.type("line\nnext"))
+    host.flush()
+    #expect(host.tree.texts.last == "2|line\nnext|0")
+  }
+
+  @Test func anOptionTaggedWithAnotherTypeIsReportedAndNotSelected() {
+    let host = ViewHost(EdgeControls(probe: Probe()), executor: .manual)
+    let diagnostics = GraphDiagnostics.capture { #expect(!host.select("Wrong", in: "Choice")) }
+    #expect(
+      diagnostics.map(\.message) == [
+        "The option \"Wrong\" of the picker \"Choice\" in EdgeControls is tagged 0 (String), "
+          + "but the picker's selection is of type Int; nothing was selected. Tag it with a "
+          + "value of that type."
+      ])
+    #expect(host.select("Zero", in: "Choice"))
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TrellisGraph
+import TrellisTracking
+
+@testable import TrellisViews
+
+final class Theme: ObjectTrackable {
+  let objectChanges = ObjectChangeNotifier()
+  @ObjectTracked var name = "plain"
+}
+
+struct ThemeReader: View {
+  @EnvironmentObject var theme: Theme
+  @Environment(\.isEnabled) private var isEnabled
+  @Environment(\.colorScheme) private var colorScheme
+
+  var body: some View {
+    Text("\(theme.name) \(isEnabled) \(colorScheme)")
+  }
+}
+
+struct ThemedScreen: View {
+  let theme: Theme
+  let disabled: Bool
+
+  var body: some View {
+    VStack {
+      ThemeReader()
+      ThemeReader().disabled(disabled).environment(\.colorScheme, .dark)
+    }
+    .environmentObject(theme)
+  }
+}
+
+struct StoredCounter: View {
+  @AppStorage("count") private var count = 0
+  @AppStorage("name") private var name: String?
+
+  var body: some View {
+    Button("count \(count) \(name ?? "none")") {
+      count += 1
+      name = "set"
+    }
+  }
+}
+
+@MainActor
+@Suite struct EnvironmentVocabularyTests {
+  @Test func environmentObjectsAndBuiltInKeysReachTheReaders() {
+    let theme = Theme()
+    let host = ViewHost(ThemedScreen(theme: theme, disabled: true), executor: .manual)
+    #expect(host.tree.texts == ["plain true light", "plain false dark"])
+    host.clearLogs()
+    theme.name = "bold"
+    host.flush()
+    #expect(host.tree.texts == ["bold true light", "bold false dark"])
+    #expect(host.runLog.count == 2)
+    #expect(host.runLog.allSatisfy { $0.hasPrefix("ThemeReader") })
+  }
+
+  @Test func appStorageIsTrackedAcrossViewsAndHostsOfTheSameStore() {
+    let storage = InMemoryAppStorage()
+    let first = ViewHost(StoredCounter().defaultAppStorage(storage), executor: .manual)
+    let second = ViewHost(StoredCounter().defaultAppStorage(storage), executor: .manual)
+    #expect(first.tap("count 0 none"))
+    first.flush()
+    second.flush()
+    #expect(storage.object(forKey: "count") as? Int == 1)
+    #expect(storage.keys == ["count", "name"])
+    #expect(first.tree.texts == ["count 1 set"])
+    #expect(second.tree.texts == ["count 1 set"])
+    storage.set(5, forKey: "count")
+    AppStorageStores.didChange("count", in: storage)
+    first.flush()
+    #expect(first.tree.texts == ["count 5 set"])
+  }
+
+  @Test func aMissingEnvironmentObjectStopsTheProcessWithSwiftUIsMessage() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = await MainActor.run { ViewHost(ThemeReader(), executor: .manual) }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      message.contains(
+        "No ObjectTrackable object of type Theme found. A View.environmentObject(_:) for Theme "
+          + "may be missing as an ancestor of this view (ThemeReader)."))
+  }
+}

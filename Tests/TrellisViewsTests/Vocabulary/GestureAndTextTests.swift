@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+import TrellisGraph
+import TrellisTracking
+
+@testable import TrellisViews
+
+struct Draggable: View {
+  let probe: Probe
+  @State private var offset = CGSize.zero
+
+  var body: some View {
+    VStack {
+      Text("card")
+        .offset(offset)
+        .gesture(
+          DragGesture()
+            .onChanged { value in
+              probe.log.append("changed \(value.translation.width),\(value.translation.height)")
+              offset = value.translation
+            }
+            .onEnded { value in probe.log.append("ended \(value.translation.width)") })
+      Text("hold")
+        .onLongPressGesture {
+          probe.log.append("long press")
+        } onPressingChanged: { pressing in
+          probe.log.append("pressing \(pressing)")
+        }
+      Text("tap me").onTapGesture { probe.log.append("tapped") }
+    }
+  }
+}
+
+struct Texts: View {
+  let count: Int
+
+  var body: some View {
+    VStack {
+      Text("Total: ").bold() + Text("\(count)") + Text(" items")
+      Text(0.25, format: .percent)
+      Text("value \(3.14159, specifier: "%.2f")")
+      Text(verbatim: "verbatim")
+    }
+  }
+}
+
+struct TitledScreen: View {
+  let title: String
+  @State private var path: [Int] = []
+
+  var body: some View {
+    NavigationStack(path: $path) {
+      VStack {
+        Text("body").navigationTitle("inner")
+      }
+      .navigationTitle(title)
+    }
+  }
+}
+
+@MainActor
+@Suite struct GestureTests {
+  @Test func dragsRunOnChangedPerStepThenOnEnded() {
+    let probe = Probe()
+    let host = ViewHost(Draggable(probe: probe), executor: .manual)
+    #expect(host.drag("card", by: CGSize(width: 20, height: 10), steps: 2))
+    host.flush()
+    #expect(probe.log == ["changed 10.0,5.0", "changed 20.0,10.0", "ended 20.0"])
+    #expect(host.tree.find(text: "card")?.attributes == ["offset=(20, 10)"])
+    let short = GraphDiagnostics.capture {
+      #expect(!host.drag("card", by: CGSize(width: 3, height: 4)))
+    }
+    #expect(
+      short.map(\.message) == [
+        "A drag of 5 on \"card\" in Draggable is shorter than its gesture's minimumDistance "
+          + "(10); it is not recognized."
+      ])
+  }
+
+  @Test func longPressesAndTapsRunTheirActions() {
+    let probe = Probe()
+    let host = ViewHost(Draggable(probe: probe), executor: .manual)
+    #expect(host.longPress("hold"))
+    #expect(host.tap("tap me"))
+    #expect(probe.log == ["pressing true", "long press", "pressing false", "tapped"])
+    let missing = GraphDiagnostics.capture { #expect(!host.longPress("tap me")) }
+    #expect(
+      missing.map(\.message) == [
+        "No view with a long-press gesture titled \"tap me\" is in the tree."
+      ])
+  }
+}
+
+struct LocalePrice: View {
+  var body: some View {
+    Text(1234.5, format: .number)
+  }
+}
+
+@MainActor
+@Suite struct TextVocabularyTests {
+  @Test func formattedTextsFollowTheLocaleWithoutRerunningABody() {
+    let host = ViewHost(LocalePrice(), executor: .manual)
+    host.environment[\.locale] = Locale(identifier: "en_US")
+    host.flush()
+    #expect(host.tree.texts == ["1,234.5"])
+    host.clearLogs()
+    host.environment[\.locale] = Locale(identifier: "de_DE")
+    host.flush()
+    #expect(host.tree.texts == ["1.234,5"])
+    #expect(host.runLog == [])
+  }
+
+  @Test func concatenationAndFormatsMakeOneTextWithRuns() {
+    let host = ViewHost(Texts(count: 3), executor: .manual)
+    #expect(host.tree.texts == ["Total: 3 items", "25%", "value 3.14", "verbatim"])
+    host.update(root: Texts(count: 4))
+    #expect(host.tree.texts.first == "Total: 4 items")
+  }
+
+  @Test func navigationTitleIsAPreferenceTheOuterOneWins() {
+    // The title goes on the stack's first element, the level it names.
+    let host = ViewHost(TitledScreen(title: "Inbox"), executor: .manual)
+    #expect(
+      host.dump() == """
+        TitledScreen
+          NavigationStack
+            VStack title="Inbox"
+              Text "body"
+
+        """)
+    host.update(root: TitledScreen(title: "Archive"))
+    #expect(host.tree.findAll(kind: "VStack").first?.attributes == ["title=\"Archive\""])
+  }
+}
+
+/// A renderer that keeps its connection, as a terminal backend does to send keys.
+@MainActor
+final class ConnectedRenderer: Renderer {
+  let recorder = RecordingRenderer()
+  var connection: RendererConnection?
+  var rootElement: RecordingRenderer.Element { recorder.rootElement }
+
+  func createElement(_ description: ElementDescription) -> RecordingRenderer.Element {
+    recorder.createElement(description)
+  }
+  func insert(
+    _ child: RecordingRenderer.Element, into parent: RecordingRenderer.Element, at index: Int
+  ) { recorder.insert(child, into: parent, at: index) }
+  func move(
+    _ child: RecordingRenderer.Element, in parent: RecordingRenderer.Element, from source: Int,
+    to destination: Int
+  ) { recorder.move(child, in: parent, from: source, to: destination) }
+  func remove(
+    _ child: RecordingRenderer.Element, from parent: RecordingRenderer.Element, at index: Int
+  ) { recorder.remove(child, from: parent, at: index) }
+  func setText(_ text: String?, of element: RecordingRenderer.Element) {
+    recorder.setText(text, of: element)
+  }
+  func setAttributes(_ attributes: ElementAttributes, of element: RecordingRenderer.Element) {
+    recorder.setAttributes(attributes, of: element)
+  }
+  func connect(_ connection: RendererConnection) { self.connection = connection }
+}
+
+@MainActor
+@Suite struct RendererFocusTests {
+  @Test func aRendererMovesTheFocusTypesAndActivatesThroughItsConnection() throws {
+    let probe = Probe()
+    let renderer = ConnectedRenderer()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual, renderer: renderer)
+    let connection = try #require(renderer.connection)
+    #expect(connection.focusNext())
+    #expect(connection.insertText("Bo"))
+    #expect(connection.deleteBackward())
+    #expect(connection.insertText("en"))
+    #expect(connection.activateFocused())
+    host.flush()
+    #expect(probe.log == ["submit name=Ben"])
+    #expect(host.focusedControl == "Name")
+    #expect(connection.focusedElement != nil)
+    #expect(connection.focusPrevious())
+    host.flush()
+    #expect(host.focusedControl == "Locked button")
+    let diagnostics = GraphDiagnostics.capture {
+      connection.focus(ElementID.root)
+    }
+    #expect(diagnostics.count == 1)
+  }
+}

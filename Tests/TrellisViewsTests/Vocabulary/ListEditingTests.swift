@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import TrellisGraph
+import TrellisTracking
+
+@testable import TrellisViews
+
+final class Fruits: Trackable {
+  @Tracked var names = ["apple", "banana", "cherry"]
+}
+
+struct FruitList: View {
+  let fruits: Fruits
+  let probe: Probe
+  @State private var mode = EditMode.inactive
+  @State private var query = ""
+
+  var body: some View {
+    VStack {
+      EditButton()
+      Text("query \(query)")
+      List {
+        ForEach(fruits.names.filter { query.isEmpty || $0.contains(query) }, id: \.self) { name in
+          Text(name)
+            .swipeActions {
+              Button("Pin") { probe.log.append("pin \(name)") }
+              Button("Archive") { probe.log.append("archive \(name)") }
+            }
+            .swipeActions(edge: .leading, allowsFullSwipe: false) {
+              Button("Mark") { probe.log.append("mark \(name)") }
+            }
+        }
+        .onDelete { offsets in
+          probe.log.append("delete \(Array(offsets))")
+          fruits.names.remove(atOffsets: offsets)
+        }
+        .onMove { source, destination in
+          probe.log.append("move \(Array(source)) to \(destination)")
+          fruits.names.move(fromOffsets: source, toOffset: destination)
+        }
+      }
+      .searchable(text: $query, prompt: "Find")
+      .onSubmit(of: .search) { probe.log.append("search \(query)") }
+    }
+    .environment(\.editMode, $mode)
+  }
+}
+
+@MainActor
+@Suite struct ListEditingTests {
+  @Test func deleteAndMoveCallTheActionsWithOffsetsInTheCollection() {
+    let fruits = Fruits()
+    let probe = Probe()
+    let host = ViewHost(FruitList(fruits: fruits, probe: probe), executor: .manual)
+    #expect(host.delete("banana"))
+    host.flush()
+    #expect(fruits.names == ["apple", "cherry"])
+    #expect(host.move("apple", toOffset: 2))
+    host.flush()
+    #expect(fruits.names == ["cherry", "apple"])
+    #expect(probe.log == ["delete [1]", "move [0] to 2"])
+    let diagnostics = GraphDiagnostics.capture {
+      #expect(!host.move("apple", toOffset: 3))
+      #expect(!host.delete("banana"))
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "move(\"apple\", toOffset: 3): the list in FruitList has 2 rows, so the destination must "
+          + "be in 0...2; nothing was moved.",
+        "No deletable row titled \"banana\" is in the tree.",
+      ])
+  }
+
+  @Test func swipeActionsAreBuiltWhenSwipedAndTapTheNamedOrFirstAction() {
+    let fruits = Fruits()
+    let probe = Probe()
+    let host = ViewHost(FruitList(fruits: fruits, probe: probe), executor: .manual)
+    #expect(host.tree.texts.contains("Pin") == false)
+    #expect(host.swipe("banana", tap: "Archive"))
+    #expect(host.swipe("cherry"))
+    #expect(host.swipe("apple", edge: .leading, tap: "Mark"))
+    #expect(probe.log == ["archive banana", "pin cherry", "mark apple"])
+    let diagnostics = GraphDiagnostics.capture {
+      #expect(!host.swipe("apple", edge: .leading))
+      #expect(!host.swipe("apple", tap: "Share"))
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "The row \"apple\" in FruitList does not allow a full swipe; name the action to tap.",
+        "Swiping the row \"apple\" in FruitList shows \"Pin\", \"Archive\"; none is an enabled "
+          + "action titled \"Share\"; nothing was tapped.",
+      ])
+    #expect(host.tree.texts.contains("Pin") == false)
+  }
+
+  @Test func theSearchFieldIsBoundAndSubmitsSearchActions() {
+    let fruits = Fruits()
+    let probe = Probe()
+    let host = ViewHost(FruitList(fruits: fruits, probe: probe), executor: .manual)
+    #expect(host.type("an", into: "Find"))
+    host.flush()
+    #expect(host.tree.texts == ["Edit", "query an", "Find", "banana"])
+    #expect(host.submit("Find"))
+    #expect(probe.log == ["search an"])
+    // A deletion in the filtered list gets the offset in the filtered collection.
+    #expect(host.delete("banana"))
+    #expect(probe.log == ["search an", "delete [0]"])
+  }
+
+  @Test func editButtonSwitchesTheEditMode() {
+    let host = ViewHost(FruitList(fruits: Fruits(), probe: Probe()), executor: .manual)
+    #expect(host.tap("Edit"))
+    host.flush()
+    #expect(host.tree.texts.first == "Done")
+    #expect(host.tap("Done"))
+    host.flush()
+    #expect(host.tree.texts.first == "Edit")
+  }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+import TrellisGraph
+import TrellisTracking
+
+@testable import TrellisViews
+
+/// The names of the views that set one, in tree order.
+struct NamesKey: PreferenceKey {
+  static let defaultValue: [String] = []
+  static func reduce(value: inout [String], nextValue: () -> [String]) {
+    value += nextValue()
+  }
+}
+
+final class NamesModel: Trackable {
+  @Tracked var names = ["a", "b", "c"]
+  @Tracked var suffix = ""
+}
+
+struct NamedRow: View {
+  let model: NamesModel
+  let name: String
+
+  var body: some View {
+    Text(name).preference(
+      key: NamesKey.self, value: [name + (name == "b" ? String(model.suffix.prefix(1)) : "")])
+  }
+}
+
+struct NamedRows: View {
+  let model: NamesModel
+
+  var body: some View {
+    VStack {
+      ForEach(model.names, id: \.self) { name in NamedRow(model: model, name: name) }
+    }
+  }
+}
+
+struct NamesReader: View {
+  let model: NamesModel
+  let probe: Probe
+
+  var body: some View {
+    NamedRows(model: model)
+      .onPreferenceChange(NamesKey.self) { names in probe.log.append(names.joined(separator: ",")) }
+      .overlayPreferenceValue(NamesKey.self) { names in
+        Text("overlay " + names.joined(separator: ","))
+      }
+  }
+}
+
+struct Replaced: View {
+  var body: some View {
+    VStack {
+      Text("inner").preference(key: NamesKey.self, value: ["inner"])
+    }
+    .transformPreference(NamesKey.self) { $0.append("transformed") }
+    .backgroundPreferenceValue(NamesKey.self) { names in Text(names.joined(separator: "+")) }
+  }
+}
+
+final class Counts: Trackable {
+  @Tracked var first = 0
+  @Tracked var second = 0
+  @Tracked var flag = false
+}
+
+struct AnimatedCounts: View {
+  let counts: Counts
+
+  var body: some View {
+    VStack {
+      Text("first \(counts.first)")
+      VStack {
+        Text("flag \(counts.flag)")
+        Text("second \(counts.second)")
+      }
+      .animation(.easeIn(duration: 1), value: counts.flag)
+      Text("still \(counts.first)").transaction { $0.animation = nil }
+    }
+  }
+}
+
+@MainActor
+@Suite struct PreferenceTests {
+  @Test func aChangedValueRerunsOnlyTheWriterAndTheReaders() {
+    let model = NamesModel()
+    let probe = Probe()
+    let host = ViewHost(NamesReader(model: model, probe: probe), executor: .manual)
+    #expect(probe.log == ["a,b,c"])
+    #expect(host.tree.texts == ["a", "b", "c", "overlay a,b,c"])
+    host.clearLogs()
+    model.suffix = "!"
+    host.flush()
+    // The writer and the overlay's reader re-run; NamedRows and the other rows do not: values
+    // are collected after the flush.
+    #expect(
+      host.runLog == [
+        "NamedRow #b: NamesModel.suffix", "PreferenceValueReader: preference NamesKey",
+      ])
+    #expect(probe.log == ["a,b,c", "a,b!,c"])
+    #expect(host.tree.texts == ["a", "b", "c", "overlay a,b!,c"])
+  }
+
+  @Test func aWriterThatRerunsWithTheSameValueCallsNoReader() {
+    let model = NamesModel()
+    let probe = Probe()
+    let host = ViewHost(NamesReader(model: model, probe: probe), executor: .manual)
+    model.suffix = "!"
+    host.flush()
+    host.clearLogs()
+    // Only the first character counts: the writer re-runs and sets the same value.
+    model.suffix = "!!"
+    host.flush()
+    #expect(host.runLog == ["NamedRow #b: NamesModel.suffix"])
+    #expect(probe.log == ["a,b,c", "a,b!,c"])
+  }
+
+  @Test func aRemovedChildsValueIsGoneAndValuesFollowTreeOrder() {
+    let model = NamesModel()
+    let probe = Probe()
+    let host = ViewHost(NamesReader(model: model, probe: probe), executor: .manual)
+    model.names = ["c", "a"]
+    host.flush()
+    #expect(probe.log == ["a,b,c", "c,a"])
+    #expect(host.tree.texts == ["c", "a", "overlay c,a"])
+    model.names = []
+    host.flush()
+    #expect(probe.log == ["a,b,c", "c,a", ""])
+    #expect(host.tree.texts == ["overlay "])
+  }
+
+  @Test func transformSeesTheValuesInsideAndBackgroundsReadThem() {
+    let host = ViewHost(Replaced(), executor: .manual)
+    // A background is rendered after the content it is behind, as in the other backgrounds.
+    #expect(host.tree.texts == ["inner", "inner+transformed"])
+  }
+}
+
+@MainActor
+@Suite struct TransactionTests {
+  @Test func withAnimationCarriesTheAnimationForExactlyTheMutationsItCaused() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(AnimatedCounts(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    withAnimation(.spring) { counts.second = 1 }
+    host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@6 \"second 1\""])
+    #expect(recorder.lastCommitAnimations == ["setText Text@6 \"second 1\" ~ spring(0.5)"])
+    #expect(recorder.transactions.last == [Transaction(animation: .spring)])
+    counts.second = 2
+    host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@6 \"second 2\""])
+    #expect(recorder.lastCommitAnimations == [])
+  }
+
+  @Test func animationValueAnimatesOnlyItsSubtreeWhenTheValueChanges() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(AnimatedCounts(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    counts.flag = true
+    counts.first = 1
+    host.flush()
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "setText Text@3 \"first 1\"", "setText Text@5 \"flag true\"",
+        "setText Text@7 \"still 1\"",
+      ])
+    #expect(recorder.lastCommitAnimations == ["setText Text@5 \"flag true\" ~ easeIn(1)"])
+    // The value did not change: the same subtree's next change is not animated.
+    counts.second = 3
+    host.flush()
+    #expect(recorder.lastCommitAnimations == [])
+  }
+
+  /// A documented difference from SwiftUI, which animates only what the animated write caused.
+  @Test func aPlainWriteFlushedWithAnAnimatedOneSharesItsTransaction() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(AnimatedCounts(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    withAnimation(.linear) { counts.second = 1 }
+    counts.first = 1
+    host.flush()
+    #expect(
+      recorder.lastCommitAnimations == [
+        "setText Text@3 \"first 1\" ~ linear(0.35)", "setText Text@6 \"second 1\" ~ linear(0.35)",
+      ])
+  }
+
+  @Test func aTransactionModifierRemovesTheAnimationBelowIt() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(AnimatedCounts(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    withAnimation { counts.first = 5 }
+    host.flush()
+    #expect(
+      recorder.lastCommitAnimations == ["setText Text@3 \"first 5\" ~ easeInOut(0.35)"])
+    #expect(recorder.lastCommit.count == 2)
+  }
+}
