@@ -10,9 +10,14 @@ extension TerminalApp {
     switch event {
     case .key(let press):
       handleKey(press)
-    case .paste:
-      // A paste is text for a focused text field; with none focused it has nowhere to go.
-      return
+    case .paste(let text):
+      // A paste is text for the focused text field, typed whole (bracketed paste); with none
+      // focused it has nowhere to go.
+      guard let field = renderer.focusedElement, ElementAppearance.isTextEntry(field.kind),
+        let connection = renderer.connection
+      else { return }
+      renderer.syncHostFocus()
+      connection.insertText(text)
     case .resize(let newSize):
       resize(to: newSize)
     case .unrecognized(let bytes):
@@ -31,6 +36,7 @@ extension TerminalApp {
       requestExit()
       return
     }
+    if typeIntoFocusedField(terminalPress) { return }
     let press = KeyPress(terminalPress)
     if dispatchToHandlers(press) == .handled { return }
     if handleBuiltInKey(terminalPress) { return }
@@ -57,6 +63,30 @@ extension TerminalApp {
       }
     }
     return .ignored
+  }
+
+  /// A focused text field takes what types: printable characters, Backspace, and Return (its
+  /// submission), before any key handler, as a field does in SwiftUI. Other keys (Tab, the
+  /// arrows, Escape, control keys) go on.
+  private func typeIntoFocusedField(_ press: TerminalKeyPress) -> Bool {
+    guard let field = renderer.focusedElement, ElementAppearance.isTextEntry(field.kind),
+      let connection = renderer.connection
+    else { return false }
+    renderer.syncHostFocus()
+    switch (press.key, press.modifiers) {
+    case (.character, []), (.character, .shift):
+      guard let characters = press.characters, !characters.isEmpty,
+        characters.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+      else { return false }
+      connection.insertText(characters)
+    case (.delete, []):
+      connection.deleteBackward()
+    case (.return, []):
+      connection.activateFocused()
+    default:
+      return false
+    }
+    return true
   }
 
   private func handleBuiltInKey(_ press: TerminalKeyPress) -> Bool {

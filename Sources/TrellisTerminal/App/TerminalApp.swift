@@ -245,10 +245,10 @@ public final class TerminalApp {
     isHandlingBatch = true
     willHandleBatch?(self, batch)
     for event in batch { apply(event) }
-    host.flush()
+    flush(host)
     if let onBatch {
       onBatch(self, batch)
-      host.flush()
+      flush(host)
     }
     isHandlingBatch = false
     drawFrame()
@@ -257,8 +257,19 @@ public final class TerminalApp {
   /// Flushes pending work and draws a frame if anything changed: for tests with the
   /// `.manual` executor, after awaiting tasks.
   public func update() {
-    host?.flush()
+    if let host { flush(host) }
     drawFrame()
+  }
+
+  /// Flushes the host, and again when the commit moved the terminal's focus and the host's
+  /// focus (its focus states) followed. Bounded: each round follows the last one's move.
+  private func flush(_ host: ViewHost) {
+    host.flush()
+    var rounds = 0
+    while rounds < 3, renderer.syncHostFocusIfNeeded() {
+      rounds += 1
+      host.flush()
+    }
   }
 
   private func committed() {
@@ -274,6 +285,12 @@ public final class TerminalApp {
   /// Prints the `Static` rows that arrived, then draws the frame if something changed.
   private func drawFrame(isFinal: Bool = false) {
     guard let writer, writer.isActive else { return }
+    // A commit of its own (a task, a timer) may have moved the focus: the host follows first.
+    if renderer.needsHostFocusSync, let host {
+      isDrawing = true
+      flush(host)
+      isDrawing = false
+    }
     let lines = renderer.takeStaticLines(width: size.width)
     if !lines.isEmpty { writer.writeStatic(lines) }
     guard renderer.needsFrame || isFinal && mode == .plainText else { return }
@@ -287,7 +304,7 @@ public final class TerminalApp {
     while renderer.reportedViewportsInLastRender, rounds < 3, let host {
       rounds += 1
       isDrawing = true
-      host.flush()
+      flush(host)
       isDrawing = false
       guard renderer.needsFrame else { break }
       grid = render()

@@ -61,6 +61,8 @@ enum ElementAppearance {
     var isDisabled = false
     /// The host's focus is on the element (`@FocusState`, a driver).
     var hasHostFocus = false
+    /// The terminal's focus is on the element: a field shows where typing goes.
+    var showsCursor = false
   }
 
   /// Whether an element of `kind` covers the elements before it in its container: a pushed
@@ -180,7 +182,7 @@ enum ElementAppearance {
       var value = appearance.value ?? ""
       if kind == .secureField { value = String(repeating: "•", count: value.count) }
       let shown = value.isEmpty ? (appearance.prompt ?? text ?? "") : value
-      let cursor = appearance.hasHostFocus ? "▏" : " "
+      let cursor = appearance.showsCursor ? "▏" : " "
       let label = kind == .searchField ? "⌕ " : ""
       return .text(label + (value.isEmpty ? cursor + shown : shown + cursor), lineLimit: 1)
     case .picker, .stepper, .slider:
@@ -242,6 +244,7 @@ enum ElementAppearance {
     } else if kind == .fullScreenCover {
       appearance.modifiers.append(.frame(maxWidth: .max, maxHeight: .max, alignment: .topLeading))
     }
+    appearance.showsCursor = isFocused
     if isFocused {
       appearance.textStyle.inverse = true
       appearance.modifiers.append(.highlight(.inverse))

@@ -90,6 +90,11 @@ extension TerminalRenderer {
   /// - Parameter element: a focusable element in the tree, or nil.
   public func setFocus(_ element: TerminalElement?) {
     guard element !== focusedElement else { return }
+    // The host's focus (`@FocusState`, the field typing goes to) follows; inside a commit it
+    // follows once the commit is over (`syncHostFocusIfNeeded()`).
+    defer {
+      if isCommitting { needsHostFocusSync = true } else { syncHostFocus() }
+    }
     if let old = focusedElement {
       old.isFocused = false
       ElementAppearance.update(old)
@@ -100,6 +105,39 @@ extension TerminalRenderer {
       ElementAppearance.update(element)
     }
     needsFrame = true
+  }
+
+  /// Tells the host where the terminal's focus is, if a commit moved it: the control takes
+  /// the host's focus too, and a link (no control) takes it from every control.
+  /// - Returns: whether the host's focus moved (its bindings were written: flush the host).
+  @discardableResult
+  public func syncHostFocusIfNeeded() -> Bool {
+    guard needsHostFocusSync else { return false }
+    needsHostFocusSync = false
+    return syncHostFocus()
+  }
+
+  @discardableResult
+  func syncHostFocus() -> Bool {
+    guard let connection else { return false }
+    if let element = focusedElement, ElementAppearance.isHostControl(element.kind),
+      let id = element.id
+    {
+      guard connection.focusedElement != id else { return false }
+      return connection.focus(id)
+    }
+    guard connection.focusedElement != nil else { return false }
+    connection.clearFocus()
+    return true
+  }
+
+  /// After a commit: a control the host gave the focus (a `@FocusState` the app set) takes
+  /// the terminal's.
+  func applyHostFocusRequest() {
+    guard let request = hostFocusRequest else { return }
+    hostFocusRequest = nil
+    guard request.hasHostFocus, request.isFocusable, request.isVisible else { return }
+    setFocus(request)
   }
 
   /// Runs the focused element's action: presses a button, follows a link, flips a toggle.

@@ -55,6 +55,12 @@ public final class TerminalRenderer: Renderer {
   var focusHistory = TrackedElements()
   /// The lists, for viewport reports.
   var listElements = TrackedElements()
+  /// Whether a commit is being applied.
+  var isCommitting = false
+  /// Whether the terminal's focus moved during a commit, and the host has yet to hear it.
+  var needsHostFocusSync = false
+  /// An element the host gave the focus in this commit.
+  var hostFocusRequest: TerminalElement?
   /// A row that a page or edge move gives the focus to once the host realizes it.
   var pendingFocusRow: (list: TerminalElement, row: Int)?
   /// The viewport last reported per list element.
@@ -102,6 +108,7 @@ public final class TerminalRenderer: Renderer {
     ElementAppearance.update(element)
     if element.kind == .list { listElements.append(element) }
     if !element.keyPressHandlers.isEmpty { keyHandlerElements.append(element) }
+    if element.hasHostFocus { hostFocusRequest = element }
     return element
   }
 
@@ -171,7 +178,12 @@ public final class TerminalRenderer: Renderer {
     element.attributes = attributes
     ElementAppearance.update(element)
     if !hadHandlers, !element.keyPressHandlers.isEmpty { keyHandlerElements.append(element) }
+    if element.hasHostFocus, !element.isFocused { hostFocusRequest = element }
   }
+
+  /// Notes that a commit starts: focus moves wait for its end to reach the host.
+  /// - Parameter commit: the commit.
+  public func beginCommit(_ commit: CommitInfo) { isCommitting = true }
 
   /// Applies what the commit changed as a whole: covered navigation levels, and the focus.
   /// - Parameter commit: the commit.
@@ -179,7 +191,9 @@ public final class TerminalRenderer: Renderer {
     for container in changedContainers { updateCoveredChildren(of: container) }
     changedContainers.removeAll(keepingCapacity: true)
     resolvePendingFocus()
+    applyHostFocusRequest()
     repairFocus()
+    isCommitting = false
     needsFrame = true
     onCommit?()
   }
