@@ -47,19 +47,24 @@ struct InteractiveAppTests {
   }
 
   @Test(.enabled(if: canRun, "needs tmux and `swift build --product NotesDemo`"))
-  func aPersonNavigatesOpensGoesBackRefreshesAndQuits() throws {
+  func aPersonNavigatesOpensEditsFiltersRefreshesAndQuits() throws {
     let tmux = try start()
     let rule = String(repeating: "─", count: 60)
-    // The list, loaded, the first row focused.
-    #expect(tmux.wait { $0[2].hasPrefix("Swim Sep 2") && $0[15].hasPrefix("↑↓") })
+    func row(_ title: String) -> String {
+      title + String(repeating: " ", count: 59 - title.count) + "›"
+    }
+    // The list, loaded, under its filter field; the first row focused (not the field: keys
+    // are the app's until Tab moves into it).
+    #expect(tmux.wait { $0[3].hasPrefix("Swim Sep 2") && $0[15].hasPrefix("⏎ open") })
     var screen = tmux.settled()
     #expect(screen[0] == "Notes")
     #expect(screen[1] == rule)
-    #expect(screen[3] == "1:1 with Ethan" + String(repeating: " ", count: 45) + "›")
+    #expect(screen[2] == "⌕  Filter")
+    #expect(screen[4] == row("1:1 with Ethan"))
     #expect(screen[13] == rule)
     #expect(screen[14] == "Press a key: the bodies it re-runs, and why, show here.")
-    #expect(screen[15] == "↑↓ move · ⏎ open · esc back · e edit · r refresh · q quit")
-    #expect(tmux.highlightedRows() == [2])
+    #expect(screen[15] == "⏎ open · esc back · ⇥ filter · e edit · r refresh · q quit")
+    #expect(tmux.highlightedRows() == [3])
     #expect(tmux.display("#{alternate_on}") == "1")
 
     // Down twice: the focus moves; no body re-runs (focus is the terminal's), and the load
@@ -67,8 +72,8 @@ struct InteractiveAppTests {
     tmux.send("Down")
     #expect(tmux.wait { $0[14] == "↓ · 0 bodies re-ran" })
     tmux.send("Down")
-    #expect(tmux.wait { _ in tmux.highlightedRows() == [4] })
-    #expect(tmux.settled()[4].hasPrefix("Onboarding customer escalation"))
+    #expect(tmux.wait { _ in tmux.highlightedRows() == [5] })
+    #expect(tmux.settled()[5] == row("Onboarding customer escalation"))
 
     // Enter opens the detail: the stack re-runs for the path, the detail is new; its body
     // arrives from its task.
@@ -92,27 +97,27 @@ struct InteractiveAppTests {
     tmux.resize(width: 60, height: 16)
     #expect(tmux.wait { $0 == detail })
 
-    // e edits the title in a sheet, in place of the detail; Escape cancels it.
+    // e edits the title in a sheet, in place of the detail, its field focused; Escape
+    // cancels it.
     tmux.send("e")
     #expect(tmux.wait { $0[0].hasPrefix("╭") && $0[14].hasPrefix("e · ") })
     screen = tmux.settled()
     #expect(screen[0] == "╭" + String(repeating: "─", count: 58) + "╮")
-    #expect(screen[1].hasPrefix("│") && screen[1].contains(" Edit the title "))
-    #expect(screen[2].hasPrefix("│Onboarding customer escalation▏"))
-    #expect(screen[3].contains("[Save] [Cancel]"))
-    #expect(screen[4] == "╰" + String(repeating: "─", count: 58) + "╯")
+    #expect(screen[1] == "│ Edit the title" + String(repeating: " ", count: 43) + "│")
+    #expect(screen[3].hasPrefix("│ Onboarding customer escalation▏ "))
+    #expect(screen[5].hasPrefix("│ [Save] [Cancel] "))
+    #expect(screen[6] == "╰" + String(repeating: "─", count: 58) + "╯")
+    #expect(screen[13] == rule)
     #expect(screen[14].hasPrefix("e · 1 body re-ran: TitleEditor"))
     tmux.send("Escape")
     #expect(tmux.wait { $0.prefix(14) == detail.prefix(14) })
-    #expect(
-      tmux.settled()[2].trimmingCharacters(in: .whitespaces) == "Onboarding customer escalation")
 
-    // e again; ten backspaces and "call"; Return saves: the detail and the row re-run for the
-    // title, and nothing else.
+    // e again; ten backspaces and "call" (q and e type too: the field takes them); Return
+    // saves: the detail and the row re-run for the title, and nothing else.
     tmux.send("e")
-    #expect(tmux.wait { $0[2].hasPrefix("│Onboarding customer escalation▏") })
+    #expect(tmux.wait { $0[3].hasPrefix("│ Onboarding customer escalation▏") })
     tmux.send(Array(repeating: "BSpace", count: 10) + ["c", "a", "l", "l"])
-    #expect(tmux.wait { $0[2].hasPrefix("│Onboarding customer call▏") })
+    #expect(tmux.wait { $0[3].hasPrefix("│ Onboarding customer call▏") })
     tmux.send("Enter")
     #expect(tmux.wait { $0[0] == "Note" && $0[14].hasPrefix("⏎ · ") })
     screen = tmux.settled()
@@ -123,10 +128,21 @@ struct InteractiveAppTests {
     // list's task fetched the notes again as it appeared; the edit stays).
     tmux.send("Escape")
     #expect(tmux.wait { $0[0] == "Notes" && $0[14].hasPrefix("esc · ") })
-    #expect(tmux.wait { _ in tmux.highlightedRows() == [4] })
+    #expect(tmux.wait { _ in tmux.highlightedRows() == [5] })
     screen = tmux.settled()
-    #expect(screen[4] == "Onboarding customer call" + String(repeating: " ", count: 35) + "›")
+    #expect(screen[5] == row("Onboarding customer call"))
     #expect(screen[14] == "esc · 1 body re-ran: NavigationStack: Router.path")
+
+    // Shift-Tab: into the filter field (the list is one stop). Typing filters the list; r
+    // types there instead of refreshing. Down goes back into the list, at its first row.
+    tmux.send("BTab")
+    #expect(tmux.wait { $0[2] == "⌕ ▏Filter" })
+    tmux.send("j", "o", "u", "r")
+    #expect(tmux.wait { $0[2] == "⌕ jour▏" && $0[3] == row("Journal, November 27") })
+    #expect(tmux.settled()[14].hasPrefix("4 keys (r last) · "))
+    tmux.send("Down")
+    #expect(tmux.wait { $0[2] == "⌕ jour" && $0[14] == "↓ · 0 bodies re-ran" })
+    #expect(tmux.wait { _ in tmux.highlightedRows() == [3] })
 
     // r pulls to refresh: the notes are fetched again, nothing changed, nothing re-runs.
     tmux.send("r")
@@ -156,7 +172,7 @@ struct InteractiveAppTests {
   @Test(.enabled(if: canRun, "needs tmux and `swift build --product NotesDemo`"))
   func controlCQuitsAndPutsTheTerminalBack() throws {
     let tmux = try start()
-    #expect(tmux.wait { $0.count > 2 && $0[2].hasPrefix("Swim Sep 2") })
+    #expect(tmux.wait { $0[3].hasPrefix("Swim Sep 2") })
     tmux.send("C-c")
     #expect(tmux.wait { $0.contains("exit status 0") })
     #expect(tmux.display("#{alternate_on}") == "0")

@@ -59,11 +59,29 @@ final class TmuxSession {
     return text.components(separatedBy: "\n")
   }
 
-  /// The rows whose text is drawn in reverse video from their first column.
+  /// The rows whose text is drawn in reverse video from their first column: the SGR
+  /// sequences before the first character leave reverse video on.
   func highlightedRows() -> [Int] {
     styledLines().enumerated().compactMap { index, line in
-      line.hasPrefix("\u{1B}[7m") ? index : nil
+      Self.startsInReverse(line) ? index : nil
     }
+  }
+
+  private static func startsInReverse(_ line: String) -> Bool {
+    var rest = Substring(line)
+    var isReverse = false
+    while rest.hasPrefix("\u{1B}["), let end = rest.firstIndex(of: "m") {
+      let parameters = rest[rest.index(rest.startIndex, offsetBy: 2)..<end]
+      for parameter in parameters.split(separator: ";", omittingEmptySubsequences: false) {
+        switch parameter {
+        case "7": isReverse = true
+        case "", "0", "27": isReverse = false
+        default: continue
+        }
+      }
+      rest = rest[rest.index(after: end)...]
+    }
+    return isReverse && !rest.isEmpty
   }
 
   /// A tmux format about the pane: `#{alternate_on}`, `#{cursor_flag}`.

@@ -77,3 +77,9 @@ final class Router: Trackable {
   /// Pushed note ids, bottom first.
   @Tracked var path: [NoteItem.ID] = []
 }
+
+/// The text of the list's filter field (the interactive app's).
+@MainActor
+final class NotesFilter: Trackable {
+  @Tracked var text = ""
+}

@@ -8,13 +8,15 @@ struct NotesShell: View {
   let status: StatusModel
   /// The note whose title the sheet edits, while it is open.
   @State private var editing: NoteItem?
+  /// The filter field's text.
+  @State private var filter = NotesFilter()
   @Environment(\.exit) private var exit
 
   var body: some View {
     // The handlers sit on the notes app, around every row a key can start from. Escape is the
     // terminal's: it dismisses the sheet, or else pops the detail.
     Group {
-      NotesApp(store: store, router: router)
+      NotesApp(store: store, router: router, filter: filter)
         .sheet(item: $editing) { note in TitleEditor(note: note, store: store) }
       StatusBar(status: status)
     }
@@ -35,7 +37,7 @@ struct StatusBar: View {
   let status: StatusModel
   @Environment(\.terminalSize) private var size
 
-  static let help = "↑↓ move · ⏎ open · esc back · e edit · r refresh · q quit"
+  static let help = "⏎ open · esc back · ⇥ filter · e edit · r refresh · q quit"
 
   var body: some View {
     Text(String(repeating: "─", count: size.columns))

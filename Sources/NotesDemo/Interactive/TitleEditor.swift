@@ -1,44 +1,34 @@
 import Trellis
 
-/// The sheet `e` opens on a note's detail: the title, edited by typing; Return (or Save)
-/// writes it to the note, Escape (or Cancel) leaves it as it was.
+/// The sheet `e` opens on a note's detail: a field with the title, focused; Return (or Save)
+/// writes what was typed to the note, Escape (or Cancel) leaves it as it was.
 struct TitleEditor: View {
   let note: NoteItem
   let store: NotesStore
-  /// What was typed; nil until the first key, when it is the title as it was.
+  /// What the field holds; the title as it was until the first key.
   @State private var draft: String?
+  @FocusState private var isEditing: Bool
   @Environment(\.dismiss) private var dismiss
 
   var body: some View {
-    let text = draft ?? note.title
-    VStack {
-      Text("Edit the title")
-      Text(text + "▏")
+    VStack(alignment: .leading, spacing: 1) {
+      Text("Edit the title").bold()
+      TextField(
+        "Title", text: Binding(get: { draft ?? note.title }, set: { draft = $0 })
+      )
+      .focused($isEditing)
+      .onSubmit { save() }
       HStack {
-        Button("Save") { save(text) }
+        Button("Save") { save() }
         Button("Cancel") { dismiss() }
       }
     }
-    .onKeyPress { press in
-      switch press.key {
-      case .return:
-        save(draft ?? note.title)
-      case .delete:
-        draft = String((draft ?? note.title).dropLast())
-      default:
-        // Printable characters type; control keys and the rest go on (Tab, arrows, Escape).
-        guard press.modifiers.isDisjoint(with: [.control, .option]),
-          !press.characters.isEmpty,
-          press.characters.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
-        else { return .ignored }
-        draft = (draft ?? note.title) + press.characters
-      }
-      return .handled
-    }
+    .padding(.horizontal)
+    .onAppear { isEditing = true }
   }
 
-  private func save(_ title: String) {
-    if title != note.title { store.rename(note.id, to: title) }
+  private func save() {
+    if let draft, draft != note.title { store.rename(note.id, to: draft) }
     dismiss()
   }
 }

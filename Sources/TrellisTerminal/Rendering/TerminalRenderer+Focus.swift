@@ -10,11 +10,13 @@ import TrellisViews
 extension TerminalRenderer {
   /// Which way focus moves.
   public enum FocusMovement: Sendable {
-    /// The next focusable element in tree order, wrapping around (Tab).
+    /// The next focusable element in tree order, wrapping around (Tab). A list is one stop:
+    /// from a row, the next element after the list; into a list, its first row shown.
     case next
-    /// The previous one, wrapping around (Shift-Tab).
+    /// The previous one, wrapping around (Shift-Tab), with lists as one stop.
     case previous
-    /// The next one inside the focused element's list, if any, without wrapping (Down).
+    /// The next one inside the focused element's list, if any, without wrapping; from its
+    /// last row, the element after the list (Down).
     case down
     /// The previous one inside the focused element's list, without wrapping (Up).
     case up
@@ -25,12 +27,21 @@ extension TerminalRenderer {
   /// - Returns: whether the focus changed.
   @discardableResult
   public func moveFocus(_ movement: FocusMovement) -> Bool {
-    let target: TerminalElement?
+    var target: TerminalElement?
     switch movement {
-    case .next:
-      target = nextFocusable(after: focusedElement) ?? nextFocusable(after: nil)
-    case .previous:
-      target = previousFocusable(before: focusedElement) ?? previousFocusable(before: nil)
+    case .next, .previous:
+      // A list is one stop: Tab leaves it whole, and enters it at its first row shown.
+      let start = focusedElement.map { enclosingList(of: $0) ?? $0 }
+      let candidate =
+        movement == .next
+        ? nextFocusable(after: start) ?? nextFocusable(after: nil)
+        : previousFocusable(before: start) ?? previousFocusable(before: nil)
+      if let candidate, let list = enclosingList(of: candidate),
+        focusedElement.map({ !isInside($0, list) }) ?? true
+      {
+        return focusRow(list.scrollRow, of: list)
+      }
+      target = candidate
     case .down, .up:
       guard let focused = focusedElement else {
         target = movement == .down ? nextFocusable(after: nil) : previousFocusable(before: nil)
@@ -46,11 +57,13 @@ extension TerminalRenderer {
         let candidate =
           movement == .down ? nextFocusable(after: focused) : previousFocusable(before: focused)
         target = candidate.flatMap { isInside($0, list) ? $0 : nil }
-        // Past the realized rows of a lazy list: the next row is asked for.
-        if target == nil, let row = rowNumber(of: focused, in: list),
-          (0..<rowCount(of: list)).contains(row + step)
-        {
-          return focusRow(row + step, of: list)
+        if target == nil, let row = rowNumber(of: focused, in: list) {
+          // Past the realized rows of a lazy list: the next row is asked for. Past its last
+          // row (or before its first): out of the list, to what follows (or precedes) it.
+          guard !(0..<rowCount(of: list)).contains(row + step) else {
+            return focusRow(row + step, of: list)
+          }
+          target = candidate
         }
       } else {
         let candidate =
@@ -165,8 +178,19 @@ extension TerminalRenderer {
       focusHistory.remove(element)
       setFocus(element)
     } else {
-      setFocus(nextFocusable(after: nil))
+      setFocus(automaticFocus())
     }
+  }
+
+  /// Where the focus goes by itself: the first focusable element that is no text field, so
+  /// that keys are the app's until the user moves into a field (Tab, the arrows) or the app
+  /// focuses one (`@FocusState`). Nil when only fields can take it.
+  private func automaticFocus() -> TerminalElement? {
+    var candidate = nextFocusable(after: nil)
+    while let element = candidate, ElementAppearance.isTextEntry(element.kind) {
+      candidate = nextFocusable(after: element)
+    }
+    return candidate
   }
 
   // MARK: - Walking the tree
