@@ -6,28 +6,41 @@ import TrellisViews
 /// | kind | drawn as |
 /// |---|---|
 /// | `Text` | its text, wrapped and truncated to the space offered |
-/// | `VStack`, `HStack`, `ZStack` | the stack (SwiftUI's default alignment and spacing) |
+/// | `VStack`, `HStack`, `ZStack`, `LazyVStack`, `LazyHStack` | the stack (SwiftUI's default alignment and spacing unless the attributes say) |
+/// | `Form`, `Section` | a leading-aligned column |
+/// | `Label` | a row of its parts |
 /// | `List` | a vertical scroll view that takes the space offered, one row per child |
+/// | `Spacer`, `Divider` | a flexible space, a line across the stack |
 /// | `Button` | `[label]`; focusable |
 /// | `NavigationLink` | the label, a spacer and `›`, so it spans its row; focusable |
 /// | `Toggle` | `[x] title` or `[ ] title`; focusable |
+/// | `TextField`, `SecureField`, `SearchField`, `TextEditor` | the value (dots when secure), else the prompt dimmed, underlined, with a bar where typing goes when focused; focusable |
+/// | `Picker`, `Stepper`, `Slider` | `title: value`; focusable |
 /// | `ProgressView` | its label, dimmed |
 /// | `Destination` | its content; it covers the views before it in its stack, which are hidden |
 /// | `Sheet`, `Alert`, `ConfirmationDialog` | its content in a rounded box as wide as offered; it covers the views before it |
 /// | `FullScreenCover` | its content; it covers the views before it |
 /// | `Static` | nothing in the frame: its rows are printed once, above it |
-/// | custom views and unknown kinds | their children, as if they stood in the enclosing stack |
+/// | custom views and unknown kinds (`ScrollView`, `TabView`, shapes, images) | their children, as if they stood in the enclosing stack |
 ///
 /// | attribute | effect |
 /// |---|---|
-/// | `navigationTitle` | a bold header line and a divider above the element |
+/// | `navigationTitle` | a bold header line and a divider above the element (the first title of the element) |
 /// | `isOn` | the toggle's box |
+/// | `rows` | which rows of all a `List`'s children are (see `TerminalRenderer`) |
+/// | `layout`: padding, frame, flexible frame | a `LayoutModifier`, in cells |
+/// | `layout`: alignment, spacing, minimum length | the stack's or spacer's content |
+/// | `layout`: line limit, multiline alignment | the text's content |
+/// | `style`: bold, weight, font, italic, underline, strikethrough, foreground, opacity | the `TerminalTextStyle` |
+/// | `style`: background, border | a `LayoutModifier` |
+/// | `control`: text, prompt, value, selection | a control's text |
+/// | `control`: disabled | dimmed, and out of the focus order |
+/// | `control`: focused | the host's focus, which the terminal's follows (see `TerminalRenderer`) |
 /// | `keyPress` | none here: keys are routed to it (see `TerminalApp`) |
-/// | `custom` and families added later | none until mapped here |
+/// | `offset`, tint, fill, stroke, corner radius, content, `custom` | none |
 ///
-/// Focus shows as reverse video over the element's whole bounds. Style families the views add
-/// later (foreground styles, bold, padding, frames, borders, backgrounds) are mapped in
-/// `appearance(of:)`, each to a `LayoutModifier` or a `TerminalTextStyle` property.
+/// Focus shows as reverse video over the element's whole bounds. See `TerminalValues` for
+/// lengths and colours.
 @MainActor
 enum ElementAppearance {
   /// The nodes an element is drawn with.

@@ -217,3 +217,27 @@ struct JobsView: View {
     Text("running: \(jobs.running.count)")
   }
 }
+
+/// The README's example, as written there.
+@Suite("Terminal app: the README's counter")
+@MainActor
+struct ReadmeCounterTests {
+  struct Counter: View {
+    @State private var count = 0
+    var body: some View {
+      VStack(alignment: .leading) {
+        Text("count: \(count)").bold()
+        Button("Add") { count += 1 }
+      }
+    }
+  }
+
+  @Test func enterPressesTheFocusedButtonAndTheScreenShowsTheCount() {
+    let screen = InMemoryScreen(width: 20, height: 3)
+    let app = TerminalApp(options: .init(executor: .manual)) { Counter() }
+    app.start(output: screen, size: LayoutSize(width: 20, height: 3))
+    app.handle([.key(TerminalKeyPress(.return))])
+    #expect(screen.lines == ["count: 1", "[Add]", ""])
+    #expect(screen.cell(column: 0, row: 0).style.attributes.contains(.bold))
+  }
+}
