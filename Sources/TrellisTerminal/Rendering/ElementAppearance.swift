@@ -6,10 +6,10 @@ import TrellisViews
 /// | kind | drawn as |
 /// |---|---|
 /// | `Text` | its text, wrapped and truncated to the space offered |
-/// | `VStack`, `HStack`, `ZStack`, `LazyVStack`, `LazyHStack` | the stack (SwiftUI's default alignment and spacing unless the attributes say) |
+/// | `VStack`, `HStack`, `ZStack`, `LazyHStack` | the stack (SwiftUI's default alignment and spacing unless the attributes say) |
 /// | `Form`, `Section` | a leading-aligned column |
 /// | `Label` | a row of its parts |
-/// | `List` | a vertical scroll view that takes the space offered, one row per child |
+/// | `List`, `LazyVStack` | a vertical scroll view that takes the space offered, one row per child (a `ScrollView` around a `LazyVStack` is its content) |
 /// | `Spacer`, `Divider` | a flexible space, a line across the stack |
 /// | `Button` | `[label]`; focusable |
 /// | `NavigationLink` | the label, a spacer and `›`, so it spans its row; focusable |
@@ -89,6 +89,13 @@ enum ElementAppearance {
     kind == .sheet || kind == .fullScreenCover || kind == .alert || kind == .confirmationDialog
   }
 
+  /// Whether an element of `kind` scrolls its rows: a `List`, and a `LazyVStack` (inside a
+  /// `ScrollView` or not: a terminal shows the rows that fit, from its offset). The host
+  /// realizes the rows of the viewport the renderer reports for the element itself.
+  static func scrollsRows(_ kind: ElementKind) -> Bool {
+    kind == .list || kind == .lazyVStack
+  }
+
   /// Whether an element of `kind` takes focus (when it is not disabled).
   static func isFocusable(_ kind: ElementKind) -> Bool {
     kind == .button || kind == .navigationLink || kind == .toggle || isTextEntry(kind)
@@ -119,13 +126,13 @@ enum ElementAppearance {
       return Parts(body: TerminalLayoutNode(leafContent(kind, text: text, appearance: appearance)))
     }
     switch kind {
-    case .vStack, .lazyVStack, .form, .section:
+    case .vStack, .form, .section:
       return container(.vStack())
     case .hStack, .lazyHStack, .label:
       return container(.hStack())
     case .zStack:
       return container(.zStack())
-    case .list:
+    case .list, .lazyVStack:
       return container(.verticalScroll(offset: 0))
     case .spacer:
       return Parts(body: TerminalLayoutNode(.spacer()), container: nil)
@@ -158,7 +165,7 @@ enum ElementAppearance {
     -> TerminalLayoutContent?
   {
     switch kind {
-    case .vStack, .lazyVStack:
+    case .vStack:
       .vStack(alignment: appearance.horizontalAlignment ?? .center, spacing: appearance.spacing)
     case .hStack, .lazyHStack:
       .hStack(alignment: appearance.verticalAlignment ?? .center, spacing: appearance.spacing)
@@ -352,7 +359,7 @@ enum ElementAppearance {
     {
       body.content = content
     }
-    if element.kind == .list {
+    if scrollsRows(element.kind) {
       if let (rows, total) = appearance.rows {
         element.realizedRows = rows
         element.totalRows = total

@@ -296,7 +296,7 @@ extension TerminalRenderer {
   func enclosingList(of element: TerminalElement) -> TerminalElement? {
     var current = element.parent
     while let candidate = current {
-      if candidate.kind == .list { return candidate }
+      if ElementAppearance.scrollsRows(candidate.kind) { return candidate }
       current = candidate.parent
     }
     return nil

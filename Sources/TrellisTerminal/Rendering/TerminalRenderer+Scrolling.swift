@@ -13,7 +13,7 @@ extension TerminalRenderer {
   /// - Parameter list: a `List` element.
   /// - Returns: its offset (0 for other elements).
   public func scrollOffset(of list: TerminalElement) -> Int {
-    list.kind == .list ? list.scrollRow : 0
+    ElementAppearance.scrollsRows(list.kind) ? list.scrollRow : 0
   }
 
   /// How many rows `list` has in all (realized or not).
@@ -28,7 +28,7 @@ extension TerminalRenderer {
   ///   - list: a `List` element.
   ///   - offset: the first row to show, among all of its rows.
   public func scroll(_ list: TerminalElement, to offset: Int) {
-    guard list.kind == .list else { return }
+    guard ElementAppearance.scrollsRows(list.kind) else { return }
     let clamped = max(0, min(offset, lastOffset(of: list)))
     guard clamped != list.scrollRow else { return }
     list.scrollRow = clamped
@@ -176,7 +176,7 @@ extension TerminalRenderer {
     var row = focused
     while let list = row.parent {
       defer { row = list }
-      guard list.kind == .list, pendingFocusRow?.list !== list,
+      guard ElementAppearance.scrollsRows(list.kind), pendingFocusRow?.list !== list,
         let index = rowNumber(of: row, in: list)
       else { continue }
       let offset = list.scrollRow

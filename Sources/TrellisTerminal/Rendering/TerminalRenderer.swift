@@ -106,7 +106,7 @@ public final class TerminalRenderer: Renderer {
       id: description.id, kind: description.kind, text: description.text,
       attributes: description.attributes)
     ElementAppearance.update(element)
-    if element.kind == .list { listElements.append(element) }
+    if ElementAppearance.scrollsRows(element.kind) { listElements.append(element) }
     if !element.keyPressHandlers.isEmpty { keyHandlerElements.append(element) }
     if element.hasHostFocus { hostFocusRequest = element }
     return element

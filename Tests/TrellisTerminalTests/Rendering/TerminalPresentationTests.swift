@@ -135,3 +135,29 @@ final class DiagnosticsLog {
     GraphDiagnostics.sink = previous
   }
 }
+
+@Suite("Terminal renderer: lazy stacks in scroll views")
+@MainActor
+struct TerminalLazyStackTests {
+  @Test func aLazyVStackInAScrollViewScrollsWithTheFocusAndRealizesWhatItShows() throws {
+    let store = RowStore(count: 5_000)
+    let harness = ScreenHarness(width: 12, height: 4) {
+      ScrollView {
+        LazyVStack {
+          ForEach(store.rows) { row in Button(row.title) {} }
+        }
+      }
+    }
+    #expect(harness.lines == ["[Row 0]", "[Row 1]", "[Row 2]", "[Row 3]"])
+    harness.press(.end)
+    #expect(harness.lines.last == "[Row 4999]")
+    // A page up keeps the focus's place on the screen (the last line), then Up moves it.
+    harness.press(.pageUp, .upArrow)
+    #expect(harness.lines == ["[Row 4992]", "[Row 4993]", "[Row 4994]", "[Row 4995]"])
+    #expect(harness.screen.cell(column: 0, row: 2).style.attributes.contains(.inverse))
+    let stack = try #require(
+      harness.renderer.rootElement.children.first?.children.first)
+    #expect(stack.kind == .lazyVStack)
+    #expect(stack.children.count <= 4 + 4)
+  }
+}
