@@ -23,8 +23,8 @@ final class Observed {
 
 @MainActor
 func run(depth: Int) {
-  var diagnostics: [GraphDiagnostic] = []
-  GraphDiagnostics.sink = { diagnostics.append($0) }
+  var diagnostics: [TrellisDiagnostic] = []
+  TrellisDiagnostics.sink = { diagnostics.append($0) }
   let observed = Observed()
   let graph = Graph(executor: .manual)
   let head = Cell(0, name: "head")

@@ -53,8 +53,8 @@ func measure<Result>(_ label: String, _ body: () -> Result) -> Result {
 @MainActor
 func run(depth: Int) {
   let recorder = RecordingRenderer(recordsMutations: false)
-  var diagnostics: [GraphDiagnostic] = []
-  GraphDiagnostics.sink = { diagnostics.append($0) }
+  var diagnostics: [TrellisDiagnostic] = []
+  TrellisDiagnostics.sink = { diagnostics.append($0) }
 
   var host: ViewHost? = measure("mount \(depth) levels") {
     ViewHost(Level(depth: depth, value: 0), executor: .manual, renderer: recorder)

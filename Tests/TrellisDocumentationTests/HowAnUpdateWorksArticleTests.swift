@@ -31,7 +31,7 @@ struct EagerBadge: View {
 
   @Test func stateWrittenByABodyIsReportedAndAppliedBeforeTheCommit() {
     var host: ViewHost?
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(EagerBadge(), executor: .manual)
     }
     #expect(diagnostics.map(\.kind) == [.modifiedDuringUpdate])

@@ -269,7 +269,7 @@ private final class ReaderTree {
     let child = parent.child(named: "Child")
     let applier = Effect(name: "Applier", in: graph) { child.apply { $0.fontSize += 2 } }
     #expect(child[\.fontSize] == 22)
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       parent.setValue(30, for: FontSizeKey.self)
       #expect(!graph.hasPendingWork)
       graph.flush()

@@ -122,7 +122,7 @@ import TrellisGraph
     let a = Cell(0, name: "count")
     var seen: [Int] = []
     var afterWrite: [Int] = []
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       let effect4 = Effect(name: "Counter.body", in: graph) {
         seen.append(a.value)
         if a.value == 0 {
@@ -146,7 +146,7 @@ import TrellisGraph
     let a = Cell(0)
     let trigger = Cell(0)
     var runs = 0
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       let effect5 = Effect(in: graph) {
         runs += 1
         _ = trigger.value
@@ -166,7 +166,7 @@ import TrellisGraph
     let graph = Graph(executor: .manual)
     graph.maximumRounds = 10
     let a = Cell(0, name: "a")
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       let effect6 = Effect(name: "bouncer", in: graph) {
         let value = a.value
         a.value = value + 1
@@ -202,7 +202,7 @@ import TrellisGraph
     second = Derived(name: "second") { first.value + 1 }
     #expect(second?.value == 1)
     var values: [Int] = []
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       closed.value = true
       values.append(first.value)
       values.append(second?.value ?? -1)

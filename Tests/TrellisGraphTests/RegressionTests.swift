@@ -48,7 +48,7 @@ final class Meter: Trackable, @unchecked Sendable {
       seenAfterWrite.append(a.value)
       return value * 2
     }
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(derived.value == 2)
       // It read `a` before writing it, so the value it returned is already out of date: the
       // next read computes again (and writes again).

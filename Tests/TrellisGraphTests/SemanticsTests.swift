@@ -197,7 +197,7 @@ import Testing
 
   @Test func onCleanupOutsideAnEffectIsReportedAndNeverRuns() {
     var ran = false
-    let diagnostics = GraphDiagnostics.capture { onCleanup { ran = true } }
+    let diagnostics = TrellisDiagnostics.capture { onCleanup { ran = true } }
     #expect(diagnostics.map(\.kind) == [.invalidInput])
     #expect(!ran)
   }
@@ -315,7 +315,7 @@ import Testing
       })
     #expect(checked.value == 1)
     input.value = -5
-    let diagnostics = GraphDiagnostics.capture { #expect(checked.value == 1) }
+    let diagnostics = TrellisDiagnostics.capture { #expect(checked.value == 1) }
     #expect(diagnostics.map(\.kind) == [.evaluationFailed])
     #expect(diagnostics.first?.nodes == ["checked"])
   }

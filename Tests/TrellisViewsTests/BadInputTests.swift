@@ -44,6 +44,24 @@ struct Unmounted: View {
   var body: some View { Text("value \(value)") }
 }
 
+struct LinkWithoutDestination: View {
+  @State private var path: [Int] = []
+  var body: some View {
+    NavigationStack(path: $path) {
+      VStack {
+        NavigationLink("Go", value: 5)
+        Text("depth \(path.count)")
+      }
+    }
+  }
+}
+
+struct UnmountedReader: View {
+  @Environment(\.accent) var accent
+  @Environment(Store.self) var store: Store?
+  var body: some View { Text(accent) }
+}
+
 final class Store: Trackable {
   @Tracked var name: String
   init(name: String) { _name = Tracked(wrappedValue: name) }
@@ -70,12 +88,12 @@ struct StoreScreen: View {
   @Test func writingStateDuringBodyIsReportedAndDeferredWithoutReentry() {
     let probe = Probe()
     var host: ViewHost?
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(SelfWriter(probe: probe), executor: .manual)
     }
     #expect(
       diagnostics == [
-        GraphDiagnostic(
+        TrellisDiagnostic(
           kind: .modifiedDuringUpdate, nodes: ["SelfWriter", "@State SelfWriter.renders"],
           message:
             "SelfWriter wrote @State SelfWriter.renders while its body was being evaluated; the "
@@ -90,7 +108,7 @@ struct StoreScreen: View {
   @Test func writesThatBounceForeverStopAsAReportedUpdateCycle() {
     let host = ViewHost(Bouncer(), executor: .manual)
     host.clearLogs()
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host.tap("start")
       host.flush()
     }
@@ -101,7 +119,7 @@ struct StoreScreen: View {
     #expect(host.bodyCount(of: "Bouncer") == 100)
 
     host.clearLogs()
-    let later = GraphDiagnostics.capture {
+    let later = TrellisDiagnostics.capture {
       host.tap("stop")
       host.flush()
     }
@@ -112,7 +130,7 @@ struct StoreScreen: View {
   @Test func stateOutsideAMountedViewIsReportedReadsTheInitialValueAndIgnoresWrites() {
     let view = Unmounted()
     var values: [Int] = []
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       values.append(view.value)
       view.value = 9
       values.append(view.value)
@@ -128,6 +146,43 @@ struct StoreScreen: View {
     #expect(
       diagnostics.dropFirst().first?.message.hasPrefix(
         "@State Unmounted.value (State<Int>) was written outside") == true)
+  }
+
+  @Test func aLinkWhoseValueHasNoDestinationCannotBeActivated() {
+    let host = ViewHost(LinkWithoutDestination(), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.tap("Go"))
+      host.flush()
+    }
+    #expect(host.tree.texts == ["Go", "depth 0"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "A NavigationLink presents a value of type Int, but the NavigationStack in "
+          + "LinkWithoutDestination has no navigationDestination(for: Int.self); the link cannot "
+          + "be activated and the path is unchanged."
+      ])
+  }
+
+  @Test func environmentOutsideAMountedViewIsReportedOnceAndReadsTheDefault() {
+    let view = UnmountedReader()
+    var accents: [String] = []
+    var stores: [Store?] = []
+    let diagnostics = TrellisDiagnostics.capture {
+      accents.append(view.accent)
+      accents.append(view.accent)
+      stores.append(view.store)
+    }
+    #expect(accents == ["blue", "blue"])
+    #expect(stores.count == 1 && stores[0] == nil)
+    #expect(diagnostics.map(\.nodes) == [["@Environment(String)"], ["@Environment(Store?)"]])
+    #expect(
+      diagnostics.map(\.message) == [
+        "@Environment(String) was read outside of a mounted view's body, so it has no "
+          + "environment; the key's default value is returned. Read it in `body`, or pass the "
+          + "value in.",
+        "@Environment(Store?) was read outside of a mounted view's body, so it has no "
+          + "environment; nil is returned. Read it in `body`, or pass the value in.",
+      ])
   }
 
   @Test func aMissingEnvironmentObjectIsAnErrorNamingTheTypeAndTheReader() {
@@ -201,7 +256,7 @@ struct PagesScreen: View {
     let probe = Probe()
     let host = ViewHost(TwoSaveButtons(probe: probe), executor: .manual)
     var tapped = true
-    let diagnostics = GraphDiagnostics.capture { tapped = host.tap("Save") }
+    let diagnostics = TrellisDiagnostics.capture { tapped = host.tap("Save") }
     #expect(!tapped)
     #expect(probe.log == [])
     #expect(diagnostics.map(\.kind) == [.invalidInput])
@@ -210,7 +265,7 @@ struct PagesScreen: View {
       diagnostics.first?.message
         == "2 buttons are titled \"Save\" (in TwoSaveButtons, TwoSaveButtons); nothing was "
         + "tapped. Give them distinct titles.")
-    let missing = GraphDiagnostics.capture { tapped = host.tap("Load") }
+    let missing = TrellisDiagnostics.capture { tapped = host.tap("Load") }
     #expect(!tapped)
     #expect(missing.map(\.message) == ["No button titled \"Load\" is in the tree."])
   }
@@ -228,7 +283,7 @@ struct PagesScreen: View {
 
   @Test func aValueWithNoDestinationNamesTheViewThatHoldsTheStack() {
     var host: ViewHost?
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(PagesScreen(pages: Pages()), executor: .manual)
     }
     #expect(host?.tree.texts == ["root"])

@@ -49,7 +49,7 @@ struct ValuedLevel: View {
     let depth = 10_000
     let recorder = RecordingRenderer(recordsMutations: false)
     var host: ViewHost? = nil
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(
         ValuedLevel(depth: depth, value: 0), executor: .manual, renderer: recorder)
     }
@@ -62,7 +62,7 @@ struct ValuedLevel: View {
 
     recorder.clear()
     mounted.clearLogs()
-    let update = GraphDiagnostics.capture {
+    let update = TrellisDiagnostics.capture {
       mounted.update(root: ValuedLevel(depth: depth, value: 1))
     }
     #expect(update == [])

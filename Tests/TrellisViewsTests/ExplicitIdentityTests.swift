@@ -132,7 +132,7 @@ struct FeedbackParent: View {
   @Test func anIDThatChangesOnEveryUpdateRecreatesTheChildEveryTimeWithoutACycle() {
     let probe = Probe()
     var host: ViewHost?
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       let mounted = ViewHost(FreshIDParent(probe: probe), executor: .manual)
       host = mounted
       for _ in 0..<3 {
@@ -159,7 +159,7 @@ struct FeedbackParent: View {
     let probe = Probe()
     let host = ViewHost(FeedbackParent(probe: probe), executor: .manual)
     host.clearLogs()
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host.tap("arm")
       host.flush()
     }
@@ -172,7 +172,7 @@ struct FeedbackParent: View {
 
     // The host is not stuck: once the feedback stops, updates work again.
     host.clearLogs()
-    let later = GraphDiagnostics.capture {
+    let later = TrellisDiagnostics.capture {
       host.tap("disarm")
       host.flush()
     }

@@ -166,7 +166,7 @@ struct SlotList: View {
     let host = ViewHost(ConstantRangeList(model: model, probe: probe), executor: .manual)
     #expect(probe.log == ["0", "1", "2"])
     probe.log = []
-    let shrink = GraphDiagnostics.capture {
+    let shrink = TrellisDiagnostics.capture {
       model.items.removeLast()
       host.flush()
     }
@@ -179,7 +179,7 @@ struct SlotList: View {
     #expect(probe.log == ["0", "1"])
     #expect(host.tree.texts == ["a", "b"])
     probe.log = []
-    let grow = GraphDiagnostics.capture {
+    let grow = TrellisDiagnostics.capture {
       model.items += [Item(id: 7, name: "x"), Item(id: 8, name: "y")]
       host.flush()
     }
@@ -190,7 +190,7 @@ struct SlotList: View {
         == true)
     #expect(probe.log == ["0", "1", "2", "3"])
     #expect(host.tree.texts == ["a", "b", "x", "y"])
-    let steady = GraphDiagnostics.capture {
+    let steady = TrellisDiagnostics.capture {
       model.items[0].name = "A"
       host.flush()
     }
@@ -201,7 +201,7 @@ struct SlotList: View {
   @Test func duplicateIDsAreReportedOncePerUpdateAndTheFirstWins() {
     let model = ListModel([Item(id: 1, name: "a"), Item(id: 1, name: "b"), Item(id: 2, name: "c")])
     var host: ViewHost?
-    let mount = GraphDiagnostics.capture {
+    let mount = TrellisDiagnostics.capture {
       host = ViewHost(KeyedList(model: model), executor: .manual)
     }
     #expect(
@@ -213,7 +213,7 @@ struct SlotList: View {
     #expect(host.tree.texts == ["a 0", "c 0"])
     host.tap("a 0")
     host.flush()
-    let update = GraphDiagnostics.capture {
+    let update = TrellisDiagnostics.capture {
       model.items.swapAt(0, 1)
       model.items.append(Item(id: 2, name: "d"))
       host.flush()
@@ -224,7 +224,7 @@ struct SlotList: View {
           + "shown. Give every element a unique id."
       ])
     #expect(host.tree.texts == ["b 1", "c 0"])
-    let fixed = GraphDiagnostics.capture {
+    let fixed = TrellisDiagnostics.capture {
       model.items = [Item(id: 1, name: "b"), Item(id: 2, name: "c"), Item(id: 3, name: "d")]
       host.flush()
     }

@@ -35,8 +35,8 @@ struct RelaySource: View {
     let second = ViewHost(Bouncer(), executor: .manual)
     first.clearLogs()
     second.clearLogs()
-    var diagnostics: [GraphDiagnostic] = []
-    diagnostics += GraphDiagnostics.capture {
+    var diagnostics: [TrellisDiagnostic] = []
+    diagnostics += TrellisDiagnostics.capture {
       first.tap("start")
       second.tap("start")
       first.flush()
@@ -44,14 +44,14 @@ struct RelaySource: View {
     #expect(diagnostics.map(\.kind) == [.modifiedDuringUpdate, .updateCycle])
     #expect(first.bodyCount(of: "Bouncer") == 100)
     #expect(second.bodyCount(of: "Bouncer") == 0)
-    let later = GraphDiagnostics.capture { second.flush() }
+    let later = TrellisDiagnostics.capture { second.flush() }
     #expect(later.map(\.kind) == [.modifiedDuringUpdate, .updateCycle])
     #expect(second.bodyCount(of: "Bouncer") == 100)
     #expect(first.bodyCount(of: "Bouncer") == 100)
 
     first.clearLogs()
     second.clearLogs()
-    let stopped = GraphDiagnostics.capture {
+    let stopped = TrellisDiagnostics.capture {
       first.tap("stop")
       second.tap("stop")
       second.flush()
@@ -68,7 +68,7 @@ struct RelaySource: View {
     let source = ViewHost(RelaySource(relay: relay), executor: .manual)
     target.clearLogs()
     source.clearLogs()
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       source.tap("send 0")
       source.flush()
     }

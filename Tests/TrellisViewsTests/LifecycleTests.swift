@@ -305,7 +305,7 @@ struct SharedNameView: View {
   @Test func idChangesBeforeAppearingStartOneTaskWithTheLatestID() async {
     let gate = TaskGate()
     var host: ViewHost?
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(EagerParent(gate: gate), executor: .manual)
     }
     #expect(diagnostics.map(\.kind) == [.modifiedDuringUpdate])

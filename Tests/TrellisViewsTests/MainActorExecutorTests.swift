@@ -18,10 +18,10 @@ struct AppearFeedbackLoop: View {
 @MainActor
 @Suite struct MainActorExecutorTests {
   @Test func aFeedbackLoopAcrossFlushesIsReportedAndStops() async {
-    var diagnostics: [GraphDiagnostic] = []
-    let previous = GraphDiagnostics.sink
-    GraphDiagnostics.sink = { diagnostics.append($0) }
-    defer { GraphDiagnostics.sink = previous }
+    var diagnostics: [TrellisDiagnostic] = []
+    let previous = TrellisDiagnostics.sink
+    TrellisDiagnostics.sink = { diagnostics.append($0) }
+    defer { TrellisDiagnostics.sink = previous }
     let host = ViewHost(AppearFeedbackLoop())
     for _ in 0..<2_000 where diagnostics.isEmpty { await Task.yield() }
     #expect(diagnostics.map(\.kind) == [.updateCycle])

@@ -122,8 +122,8 @@ extension NodeStore {
 
   @usableFromInline
   func reportTooDeep(_ node: GraphNode) {
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .evaluationTooDeep, nodes: [node.name],
         message:
           "evaluating '\(node.name)' nested \(evaluationDepth) evaluations deep left less than "

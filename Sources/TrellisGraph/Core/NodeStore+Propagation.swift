@@ -329,8 +329,8 @@ extension NodeStore {
   /// Reports a cycle an effect's check met: the check led back to a node that is evaluating
   /// or being checked, and treated that edge as unchanged, so the effect sees previous values.
   func reportCycleInCheck(_ path: [String]) {
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .dependencyCycle, nodes: path,
         message:
           "\(path.joined(separator: " → ")) form a cycle; '\(path[path.count - 2])' keeps its "

@@ -59,8 +59,8 @@ extension NodeStore {
         "Trellis: dependency cycle: \(shown); '\(node.name)' has no previous value to return. "
           + "Break the cycle, or read it with `try get()` to get a GraphError instead.")
     }
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .dependencyCycle, nodes: path,
         message:
           "'\(node.name)' depends on itself through \(shown); the read returns the previous "
@@ -76,8 +76,8 @@ extension NodeStore {
         "Trellis: '\(node.name)' \(failure), and it has no previous value to return. Read it "
           + "with `try get()` to handle the failure.")
     }
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .evaluationFailed, nodes: [node.name],
         message:
           "'\(node.name)' \(failure); `value` returns its last good value. Read it with "
@@ -86,8 +86,8 @@ extension NodeStore {
 
   /// Reports an explicit `run()` of an effect that is already running or being checked.
   func reportReentrantRun(of node: GraphNode) {
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .dependencyCycle, nodes: [node.name],
         message:
           "'\(node.name)' was asked to run while it is already running (or checking its "

@@ -12,12 +12,12 @@
 ///   a failed derived value reports the error and returns the last good value.
 /// - Cycles: a computation that (directly or through others) reads its own value is a
 ///   dependency cycle. `get()` throws `GraphError.dependencyCycle` naming the path; `value`
-///   reports a `GraphDiagnostic.Kind.dependencyCycle` and returns the previous value. Both
+///   reports a `TrellisDiagnostic.Kind.dependencyCycle` and returns the previous value. Both
 ///   recover once the cycle is broken.
 /// - Depth: updates are walked iteratively at any depth. A first evaluation is recursive by
 ///   nature (a computation reads its input, which computes, …); when that nesting leaves too
 ///   little of the thread's stack, the evaluation is refused with a diagnostic
-///   (`GraphDiagnostic.Kind.evaluationTooDeep`) and `get()` throws
+///   (`TrellisDiagnostic.Kind.evaluationTooDeep`) and `get()` throws
 ///   `GraphError.evaluationTooDeep`. A 10,000-deep chain fits on a main thread in a release
 ///   build. Evaluation never moves to another thread.
 /// - With no previous value to return (a first read that meets a cycle, an error or the depth

@@ -65,15 +65,15 @@ public final class EffectScope: GraphNode {
 /// inside `EffectScope.run(_:)`, when the scope is disposed. Cleanups run most recent first.
 ///
 /// Called anywhere else (outside an effect or scope, or in a `Derived` computation, which must
-/// stay free of side effects), it reports a `GraphDiagnostic.Kind.invalidInput` and `action`
+/// stay free of side effects), it reports a `TrellisDiagnostic.Kind.invalidInput` and `action`
 /// never runs.
 /// - Parameter action: the cleanup.
 @MainActor
 public func onCleanup(_ action: @escaping @MainActor () -> Void) {
   let store = NodeStore.shared
   if let owner = store.currentOwnerNode, owner.addCleanup(action) { return }
-  GraphDiagnostics.report(
-    GraphDiagnostic(
+  TrellisDiagnostics.report(
+    TrellisDiagnostic(
       kind: .invalidInput, nodes: [],
       message:
         "onCleanup(_:) was called outside an effect or an EffectScope.run(_:); the cleanup will "

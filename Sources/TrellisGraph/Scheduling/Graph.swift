@@ -12,7 +12,7 @@
 /// queued. An effect queued during the flush (a child its parent created, or one whose input
 /// the flush changed) runs in the same flush, in its place, at any depth. An effect that keeps
 /// invalidating itself is an update cycle: when one effect would run more than `maximumRounds`
-/// times in one flush, the flush stops and reports a `GraphDiagnostic.Kind.updateCycle` naming
+/// times in one flush, the flush stops and reports a `TrellisDiagnostic.Kind.updateCycle` naming
 /// it and the effects still queued; they stay stale and run again only once something they
 /// read changes again. Never a hang.
 ///
@@ -181,8 +181,8 @@ public final class Graph {
       }
     }
     discardPendingWork()
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .updateCycle, nodes: names,
         message:
           "\(names.joined(separator: ", ")) kept "

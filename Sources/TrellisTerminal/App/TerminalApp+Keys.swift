@@ -22,8 +22,8 @@ extension TerminalApp {
       resize(to: newSize)
     case .unrecognized(let bytes):
       let hex = bytes.prefix(16).map { String($0, radix: 16, uppercase: true) }
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: ["terminal input"],
           message:
             "The terminal sent bytes that are no key this app knows (\(hex.joined(separator: " "))"

@@ -27,7 +27,7 @@ import TrellisViews
 /// Shift-Tab move the focus, the arrows, Page Up/Down and Home/End move it through lists (which
 /// scroll with it), and Return or Space activate the focused button, link or toggle. A window
 /// change lays the frame out again and updates `\.terminalSize`; bytes that are no key are
-/// reported through `GraphDiagnostics`.
+/// reported through `TrellisDiagnostics`.
 ///
 /// The app ends when a view calls `\.exit`, on Control-C, and, in full screen, when the input
 /// ends (nothing else could happen). It then draws the final frame and gives the terminal back:
@@ -90,7 +90,7 @@ public final class TerminalApp {
   /// The bytes the last frame wrote.
   public var lastFrameByteCount: Int { writer?.lastFrameByteCount ?? 0 }
   /// Diagnostics reported while a terminal session ran (they are printed after it).
-  public private(set) var diagnostics: [GraphDiagnostic] = []
+  public private(set) var diagnostics: [TrellisDiagnostic] = []
   /// Whether the app was asked to end.
   public private(set) var isExitRequested = false
   /// Called before each batch of input is applied: what ran since the last batch (tasks,
@@ -139,17 +139,17 @@ public final class TerminalApp {
     let session = try TerminalSession(
       preferredMode: options.mode, readsInput: options.readsInput,
       enablesBracketedPaste: options.enablesBracketedPaste)
-    let previousSink = GraphDiagnostics.sink
+    let previousSink = TrellisDiagnostics.sink
     if session.mode != .plainText {
-      GraphDiagnostics.sink = { [weak self] diagnostic in self?.diagnostics.append(diagnostic) }
+      TrellisDiagnostics.sink = { [weak self] diagnostic in self?.diagnostics.append(diagnostic) }
     }
     start(writer: session.writer, size: session.size, events: session.events)
     await runLoop()
     finish()
     session.stop()
-    GraphDiagnostics.sink = previousSink
+    TrellisDiagnostics.sink = previousSink
     if session.mode != .plainText {
-      for diagnostic in diagnostics { GraphDiagnostics.report(diagnostic) }
+      for diagnostic in diagnostics { TrellisDiagnostics.report(diagnostic) }
     }
   }
 

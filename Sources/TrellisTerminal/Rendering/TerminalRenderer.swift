@@ -276,8 +276,8 @@ public final class TerminalRenderer: Renderer {
     needsFrame = false
     if result.exceededMaximumDepth, !reportedDepth {
       reportedDepth = true
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: ["TerminalRenderer"],
           message:
             "The view tree nests deeper than \(TerminalLayout.maximumDepth) levels; the terminal "

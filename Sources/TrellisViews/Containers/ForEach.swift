@@ -463,8 +463,8 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
   private func reportDuplicates(_ duplicates: [ID]) {
     let shown = duplicates.prefix(10).map { "\($0)" }.joined(separator: ", ")
     let name = node.enclosingViewName
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: [name],
         message:
           "ForEach in \(name) has duplicate ids (\(shown)); only the first element with each "
@@ -478,8 +478,8 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
     guard initial != count else { return }
     let name = node.enclosingViewName
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: [name],
         message:
           "ForEach(_:content:) in \(name) was given a constant range of \(initial) elements, "

@@ -248,8 +248,8 @@ final class ElementBindingBox<C: MutableCollection & RandomAccessCollection, ID:
   private func reportStale(_ verb: String) {
     guard !isReported else { return }
     isReported = true
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: ["\(id)"],
         message:
           "A binding to the ForEach element with id \(id) was \(verb) after the element was "

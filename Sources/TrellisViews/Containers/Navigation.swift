@@ -1,7 +1,7 @@
 extension View {
   /// Sets the title of the enclosing navigation level, like SwiftUI's `navigationTitle(_:)`:
   /// a preference (`NavigationTitleKey`) that the level reads and shows as `title="…"` (on a
-  /// pushed destination's `Destination` element; at the stack's root, on the root's first
+  /// pushed destination's `Destination` element; at the stack's root, on the root view's
   /// element). An outer title replaces inner ones; of siblings, the first in tree order wins.
   /// - Parameter title: the title.
   /// - Returns: the modified view.

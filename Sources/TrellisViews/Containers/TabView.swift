@@ -182,8 +182,8 @@ final class TabViewPart: NodePart {
 
   private func reportUnmatched(_ selection: AnyHashable) {
     let name = node.enclosingViewName
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: [name],
         message:
           "TabView in \(name) has the selection \(selection.base), but no tab is tagged with "

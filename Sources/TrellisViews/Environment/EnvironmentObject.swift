@@ -33,8 +33,8 @@ public struct EnvironmentObject<ObjectType: ObjectTrackable>: DynamicProperty,
         "No ObjectTrackable object of type \(ObjectType.self) found. A "
         + "View.environmentObject(_:) for \(ObjectType.self) may be missing as an ancestor of "
         + "this view (\(reader))."
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [reader, "\(ObjectType.self)"], message: message))
       fatalError("Trellis: \(message)")
     }

@@ -31,8 +31,8 @@ public struct ExitAction: Sendable {
 
 private struct ExitActionKey: EnvironmentKey {
   static let defaultValue = ExitAction {
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: ["exit"],
         message:
           "exit() was called in a view that no app runs (a plain ViewHost); nothing ended. Run "

@@ -55,8 +55,8 @@ extension HostCore {
   func moveFocus(by step: Int) -> Bool {
     let controls = focusableControls
     guard !controls.isEmpty else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [],
           message:
             "\(step > 0 ? "focusNext()" : "focusPrevious()"): no enabled control in the tree "
@@ -174,6 +174,6 @@ extension RendererConnection {
   }
 
   private func report(_ message: String) {
-    GraphDiagnostics.report(GraphDiagnostic(kind: .invalidInput, nodes: [], message: message))
+    TrellisDiagnostics.report(TrellisDiagnostic(kind: .invalidInput, nodes: [], message: message))
   }
 }

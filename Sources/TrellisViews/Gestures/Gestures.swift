@@ -369,8 +369,8 @@ extension ViewHost {
     let distance = (translation.width * translation.width + translation.height * translation.height)
       .squareRoot()
     guard distance >= part.minimumDistance else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [title],
           message:
             "A drag of \(Length.describe(distance)) on \"\(title)\" in \(node.diagnosticName) is "

@@ -169,8 +169,8 @@ final class HostCore {
     let names = graph.pendingEffectNames
     graph.discardPendingWork()
     deferredWrites.removeAll()
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .updateCycle, nodes: names,
         message:
           "\(names.joined(separator: ", ")) kept scheduling updates for \(rounds) rounds; "

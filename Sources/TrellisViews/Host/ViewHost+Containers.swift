@@ -17,8 +17,8 @@ extension ViewHost {
       let element = part.viewportElement
     else {
       let places = containers.prefix(5).map(\.diagnosticName).joined(separator: ", ")
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [],
           message: containers.isEmpty
             ? "scroll(toRow:): no lazy container (List, LazyVStack, LazyHStack) is shown."
@@ -78,8 +78,8 @@ extension HostCore {
       }
     }
     guard let frontmost = presentation ?? level else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [],
           message: "dismiss(): nothing is presented or pushed; nothing was dismissed."))
       return false

@@ -22,8 +22,8 @@ extension ViewHost {
         let what =
           core.focus.focused.map { "the focused control is a \($0.noun)" }
           ?? "nothing has the focus"
-        GraphDiagnostics.report(
-          GraphDiagnostic(
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
             kind: .invalidInput, nodes: [],
             message: "No \(noun) has the focus (\(what)); \(effect). Focus one first."))
         return nil
@@ -41,8 +41,8 @@ extension ViewHost {
   func enabled(_ node: ViewNode, noun: String, title: String, effect: String) -> Bool {
     guard !node.isEnabledInEnvironment else { return true }
     let place = node.diagnosticName
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: [title],
         message: "The \(noun) \"\(title)\" in \(place) is disabled; \(effect)."))
     return false
@@ -84,9 +84,20 @@ extension ViewHost {
   /// - Parameters:
   ///   - count: how many characters (default 1).
   ///   - field: the field's title, or nil for the focused field.
-  /// - Returns: false, with a diagnostic, when the field cannot be found or is disabled.
+  /// - Returns: false, with a diagnostic, when `count` is negative, or the field cannot be
+  ///   found or is disabled.
   @discardableResult
   public func deleteBackward(_ count: Int = 1, in field: String? = nil) -> Bool {
+    guard count >= 0 else {
+      let name = field.map { "\"\($0)\"" } ?? "the focused field"
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [field ?? "focused field"],
+          message:
+            "deleteBackward(\(count)) in \(name): the count of characters to delete must not be "
+            + "negative; nothing was deleted."))
+      return false
+    }
     guard let part = control(TextFieldPart.self, titled: field, effect: "nothing was deleted")
     else { return false }
     part.deleteBackward(count)
@@ -105,8 +116,8 @@ extension ViewHost {
     core.focus.move(to: part)
     guard part.submit() > 0 else {
       let name = part.title.map { "\"\($0)\"" } ?? "the focused field"
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [part.title ?? ""],
           message:
             "Submitting \(name) in \(part.node.diagnosticName) ran nothing: no .onSubmit around "
@@ -133,8 +144,8 @@ extension ViewHost {
     let pickerName = "picker \"\(part.title ?? "")\" in \(part.node.diagnosticName)"
     guard matches.count == 1 else {
       let labels = options.compactMap { $0.node.title }.map { "\"\($0)\"" }
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [option],
           message:
             matches.isEmpty
@@ -145,8 +156,8 @@ extension ViewHost {
       return false
     }
     guard part.select(matches[0].tag) else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [option],
           message:
             "The option \"\(option)\" of the \(pickerName) is tagged \(matches[0].tag.base) "
@@ -177,8 +188,8 @@ extension ViewHost {
       return false
     }
     guard part.press(up: up) else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [part.title ?? ""],
           message:
             "The stepper \"\(part.title ?? "")\" in \(part.node.diagnosticName) has no "
@@ -193,9 +204,19 @@ extension ViewHost {
   /// - Parameters:
   ///   - slider: the slider's title (its label's texts), or nil for the focused slider.
   ///   - value: the new value.
-  /// - Returns: false, with a diagnostic, when the slider cannot be found or is disabled.
+  /// - Returns: false, with a diagnostic, when `value` is not a number (NaN), or the slider
+  ///   cannot be found or is disabled.
   @discardableResult
   public func setSlider(_ slider: String?, to value: Double) -> Bool {
+    guard !value.isNaN else {
+      let name = slider.map { "\"\($0)\"" } ?? "the focused slider"
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [slider ?? "focused slider"],
+          message:
+            "setSlider(\(name), to: nan): a slider's value must be a number; it was not moved."))
+      return false
+    }
     guard let part = control(SliderPart.self, titled: slider, effect: "it was not moved") else {
       return false
     }

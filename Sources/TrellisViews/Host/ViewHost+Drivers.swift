@@ -103,8 +103,8 @@ extension ViewHost {
     guard let node = nodes(where: { $0.parts.contains(RefreshPart.self) }).first,
       let refresh = node.parts[RefreshPart.self]
     else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [],
           message: "refresh(): no view in the tree is refreshable."))
       return false
@@ -143,7 +143,8 @@ extension ViewHost {
         "\(matches.count) \(kind)s are titled \"\(title)\" (in \(places)); \(effect). Give them "
         + "distinct titles."
     }
-    GraphDiagnostics.report(GraphDiagnostic(kind: .invalidInput, nodes: [title], message: message))
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(kind: .invalidInput, nodes: [title], message: message))
     return nil
   }
 }

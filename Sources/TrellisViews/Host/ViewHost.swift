@@ -23,7 +23,7 @@ import TrellisGraph
 /// - `bodyRuns` logs every body evaluation with its reasons; `bodyCount(of:)` counts them.
 ///
 /// If an update keeps scheduling work for `ViewHostOptions.maximumRounds` rounds, the host
-/// stops it and reports one `GraphDiagnostic.Kind.updateCycle` naming the views involved.
+/// stops it and reports one `TrellisDiagnostic.Kind.updateCycle` naming the views involved.
 /// Two hosts never share state, even for the same root type.
 @MainActor
 public final class ViewHost {
@@ -93,8 +93,8 @@ public final class ViewHost {
   /// - Parameter root: the new root value; must be of the mounted root's type.
   public func update<Root: View>(root: Root) {
     guard let node = core.root, node.viewTypeID == ObjectIdentifier(Root.self) else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(Root.self)"],
           message: "update(root:) got a \(Root.self), but the mounted root is another type."))
       return
@@ -135,7 +135,8 @@ public final class ViewHost {
   public var bodyRuns: [BodyRun] { core.bodyRuns }
 
   /// How many times bodies of views with this display name (`Counter`, `NoteRow #3`) or type
-  /// name (`NoteRow`) ran. When updates are not logged, only type names are counted.
+  /// name (`NoteRow`) ran since the host was made or `clearLogs()` last ran. When updates are
+  /// not logged, only type names are counted.
   /// - Parameter view: a display name or a type name.
   /// - Returns: the count.
   public func bodyCount(of view: String) -> Int {
@@ -161,8 +162,8 @@ public final class ViewHost {
   /// in the tree's size, without recursion. `Empty` when the host keeps no tree.
   public var tree: RenderedNode {
     guard let treeRenderer = core.treeRenderer else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [],
           message:
             "tree: this host was made with keepsTree: false, so it keeps no rendered tree."))
@@ -218,8 +219,8 @@ public final class RendererConnection {
   @discardableResult
   public func activate(_ element: ElementID) -> Bool {
     guard let core, let node = core.elements.owner(of: element), node.isMounted else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(element)"],
           message: "activate(_:): element \(element) is gone or has no action."))
       return false
@@ -232,8 +233,8 @@ public final class RendererConnection {
       toggle.isOn.wrappedValue.toggle()
       return true
     }
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: ["\(element)"],
         message: "activate(_:): element \(element) is gone or has no action."))
     return false

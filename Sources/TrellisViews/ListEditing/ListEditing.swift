@@ -176,7 +176,8 @@ extension MutableCollection where Self: RangeReplaceableCollection {
 
 extension ViewHost {
   /// Deletes the row called `row` of an editable list, as a swipe to delete does: calls its
-  /// `.onDelete` action with the row's offset.
+  /// `.onDelete` action with the row's offset. Pending updates run first, so the offset is
+  /// the row's place in the data as it is now.
   /// - Parameter row: one of the row's texts (or all of them, joined by spaces).
   /// - Returns: false, with a diagnostic, when no row of a `ForEach` with `.onDelete` is called
   ///   that, several are, or the list is disabled.
@@ -191,7 +192,7 @@ extension ViewHost {
 
   /// Moves the row called `row` of an editable list to `destination`, as a drag in edit mode
   /// does: calls its `.onMove` action with the row's offset and `destination` (an offset before
-  /// the move, as `move(fromOffsets:toOffset:)` takes it).
+  /// the move, as `move(fromOffsets:toOffset:)` takes it). Pending updates run first.
   /// - Parameters:
   ///   - row: one of the row's texts (or all of them, joined by spaces).
   ///   - destination: the destination offset.
@@ -204,8 +205,8 @@ extension ViewHost {
     else { return false }
     let count = match.rowCount
     guard (0...count).contains(destination) else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [row],
           message:
             "move(\"\(row)\", toOffset: \(destination)): the list in \(match.listName) "
@@ -223,6 +224,7 @@ extension ViewHost {
   private func editableRow<Part: NodePart>(
     _ row: String, _ part: Part.Type, effect: String
   ) -> EditableRowMatch? {
+    flushBeforeEditing()
     var matches: [EditableRowMatch] = []
     for list in nodes(where: { $0.parts.contains(Part.self) }) {
       let rows = list.editableRows
@@ -253,6 +255,16 @@ extension ViewHost {
       enabled(node, noun: "row", title: row, effect: effect)
     else { return nil }
     return match
+  }
+}
+
+extension ViewHost {
+  /// Runs pending updates before an editing gesture looks for its row, as the screen would
+  /// have been updated before the user's next gesture: otherwise a second `delete(_:)` after a
+  /// first, with no `flush()` between, would find the row at its old offset and hand the
+  /// app's action an offset that is no longer in its data.
+  func flushBeforeEditing() {
+    if core.graph.hasPendingWork { flush() }
   }
 }
 
@@ -365,6 +377,7 @@ extension ViewHost {
   public func swipe(_ row: String, edge: HorizontalEdge = .trailing, tap action: String? = nil)
     -> Bool
   {
+    flushBeforeEditing()
     let matches = nodes {
       $0.parts[SwipeActionsPart.self]?.edges[edge] != nil && $0.isRow(titled: row)
     }
@@ -374,8 +387,8 @@ extension ViewHost {
       let actions = node.parts[SwipeActionsPart.self]?.edges[edge]
     else { return false }
     if action == nil, !actions.allowsFullSwipe {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [row],
           message:
             "The row \"\(row)\" in \(node.diagnosticName) does not allow a full swipe; name "
@@ -384,8 +397,8 @@ extension ViewHost {
     }
     let (titles, tapped) = actions.reveal(node, action)
     guard tapped else {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [row, action ?? ""],
           message:
             "Swiping the row \"\(row)\" in \(node.diagnosticName) shows "

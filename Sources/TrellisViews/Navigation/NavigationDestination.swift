@@ -79,8 +79,8 @@ public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
         registration.type, owner: ObjectIdentifier(registration),
         make: { value in AnyView(destination(value.base as! Value)) })
     } else if isNew {
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .invalidInput, nodes: [node.enclosingViewName],
           message:
             ".navigationDestination(for: \(Value.self).self) in \(node.enclosingViewName) is "
@@ -122,8 +122,8 @@ public struct PresentedDestinationModifier: _PrimitiveViewModifier {
     node.updateModifier(content: content)
     guard let levels = node.enclosingNavigationRegistry?.presentedLevels else {
       if isNew {
-        GraphDiagnostics.report(
-          GraphDiagnostic(
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
             kind: .invalidInput, nodes: [node.enclosingViewName],
             message:
               ".navigationDestination(isPresented:) or (item:) in \(node.enclosingViewName) is "

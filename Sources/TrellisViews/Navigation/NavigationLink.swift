@@ -82,8 +82,8 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
   }
 
   private static func reportNoStack(_ link: String, _ enclosing: String) {
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: [enclosing],
         message:
           "\(link) is not inside a NavigationStack whose path holds its value (or a "

@@ -198,8 +198,8 @@ final class SplitViewPart: NodePart {
       for value in missing where reported.insert(value).inserted {
         let type = type(of: value.base)
         let holder = registries[0].holder
-        GraphDiagnostics.report(
-          GraphDiagnostic(
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
             kind: .invalidInput, nodes: [holder, "\(type)"],
             message:
               "NavigationSplitView in \(holder) selected \(value.base) but has no "

@@ -89,8 +89,7 @@ struct NavigationStackContent<Root: View>: View, _PrimitiveView {
 
   static func _update(_ view: Self, in node: ViewNode) {
     node.setTransparent()
-    // The root's title shows on the root's first element; each level shows its own.
-    node.showsNavigationTitle(of: .firstChild)
+    node.showsRootNavigationTitle()
     let part = node.parts.part(NavigationStackPart.self) {
       NavigationStackPart(node: node, holder: view.holder)
     }
@@ -136,7 +135,23 @@ final class NavigationStackPart: NodePart {
       holder: holder, destinations: DestinationTable(), presentedLevels: levels)
     node.environment = node.environment.child(named: node.enclosingViewName)
     node.environment.setObject(registry)
-    registry.pushValue = { [weak self] value in self?.path?.push(value) ?? false }
+    registry.pushValue = { [weak self] value in
+      guard let self, let path else { return false }
+      // As in SwiftUI, a link whose value has no destination cannot be activated: the path
+      // stays as it is, rather than holding a value nothing shows.
+      guard registry.destinations.destination(for: value) != nil else {
+        let type = type(of: value.base)
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [registry.holder, "\(type)"],
+            message:
+              "A NavigationLink presents a value of type \(type), but the NavigationStack in "
+              + "\(registry.holder) has no navigationDestination(for: \(type).self); the link "
+              + "cannot be activated and the path is unchanged."))
+        return true
+      }
+      return path.push(value)
+    }
     registry.destinations.onChange = { [weak self] in self?.effect?.scheduleRun() }
     levels.onChange = { [weak self] in self?.effect?.scheduleRun() }
   }
@@ -239,8 +254,8 @@ final class NavigationStackPart: NodePart {
       guard node.isMounted else { return }
       for key in missing where reported.insert(key).inserted {
         let type = type(of: key.value.base)
-        GraphDiagnostics.report(
-          GraphDiagnostic(
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
             kind: .invalidInput, nodes: [registry.holder, "\(type)"],
             message:
               "NavigationStack in \(registry.holder) has \(key.value.base) on its path but no "

@@ -21,7 +21,25 @@ extension ViewNode {
     guard !parts.contains(PreferenceReaderPart<NavigationTitleKey>.self) else { return }
     installPreferenceReader(NavigationTitleKey.self, content: content) {
       [unowned self] _, _, title in
-      setAttributes(title.map { [.navigationTitle($0)] } ?? [])
+      setAttributes(Self.titleAttributes(title))
     }
+  }
+
+  /// Makes this stack show the title set in its root level (its first child, the root's own
+  /// modifiers included) on the root's node. Shown on the stack's own node instead, it would
+  /// land on the stack's first element, which is the top destination's while the root is
+  /// covered.
+  func showsRootNavigationTitle() {
+    guard !parts.contains(PreferenceReaderPart<NavigationTitleKey>.self) else { return }
+    installPreferenceReader(NavigationTitleKey.self, content: .firstChild) {
+      [unowned self] _, _, title in
+      children.first?.setAttributes(Self.titleAttributes(title))
+    }
+  }
+
+  /// The `title` attribute for `title`; an empty title is no title, as in SwiftUI.
+  private static func titleAttributes(_ title: String?) -> ElementAttributes {
+    guard let title, !title.isEmpty else { return [] }
+    return [.navigationTitle(title)]
   }
 }

@@ -9,7 +9,7 @@ import TrellisGraph
 /// presentation (the binding that presented it becomes `false` or `nil`, and `onDismiss` runs);
 /// inside a pushed navigation destination it pops that destination and everything above it.
 /// The nearest of the two wins. Elsewhere it does nothing, as in SwiftUI, and says so through
-/// `GraphDiagnostics`.
+/// `TrellisDiagnostics`.
 public struct DismissAction: Sendable {
   let action: @MainActor @Sendable () -> Void
 
@@ -23,8 +23,8 @@ public struct DismissAction: Sendable {
 /// The key of `EnvironmentValues.dismiss`.
 struct DismissKey: EnvironmentKey {
   static let defaultValue = DismissAction {
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: ["dismiss"],
         message:
           "dismiss() was called by a view that is neither presented (sheet, full-screen cover, "

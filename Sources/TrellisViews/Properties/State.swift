@@ -13,10 +13,12 @@ import TrellisGraph
 /// - `$value` is a `Binding` to it;
 /// - assigning an equal value (for `Equatable` values) changes nothing.
 ///
-/// Bad input, reported through `GraphDiagnostics`:
-/// - writing it while a body of the same host is being evaluated reports "modifying state
-///   during view update" once per state per update, naming the view and the state, and
-///   applies the write after the bodies have run (never re-entrantly; see `UpdateCycle`);
+/// Bad input, reported through `TrellisDiagnostics`:
+/// - writing it while a body of the same host is being evaluated (SwiftUI's "modifying state
+///   during view update") reports a `modifiedDuringUpdate` diagnostic once per state per
+///   update, naming the view and the state ("Counter wrote @State Counter.count while its body
+///   was being evaluated; …"), and applies the write after the bodies have run (never
+///   re-entrantly; see `UpdateCycle`);
 /// - reading it from a view value that was never mounted (outside any body) reports it, naming
 ///   the view type and the property where they can be found, and returns the initial value;
 ///   writing it there reports it and is ignored.
@@ -186,8 +188,8 @@ final class StateBox<Value> {
 
   func reportUnmounted(_ verb: String) {
     let name = declaration.describe(Value.self)
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: [name],
         message:
           "\(name) (State<\(Value.self)>) was \(verb) outside of a mounted view, so it has no "
@@ -212,8 +214,8 @@ extension HostCore {
     }
     if reportedBodyWrites.insert(state).inserted {
       let stateName = name()
-      GraphDiagnostics.report(
-        GraphDiagnostic(
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
           kind: .modifiedDuringUpdate, nodes: [writer.displayName, stateName],
           message:
             "\(writer.displayName) wrote \(stateName) while its body was being evaluated; the "

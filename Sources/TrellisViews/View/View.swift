@@ -16,6 +16,22 @@
 ///
 /// Body evaluation must be pure: the runtime may call it whenever it needs to. Writing state
 /// from `body` is reported and deferred (see `State`).
+///
+/// **Existence and visibility are two things**, as in SwiftUI. A view's state lives as long as
+/// its identity: it is created when the identity first appears in the tree and destroyed when
+/// the identity leaves it. `onAppear`, `onDisappear` and `.task` follow visibility instead:
+/// a view appears when it is attached and shown, and disappears when it is removed *or
+/// hidden*.
+/// - Containers that **retain** hidden children (their state, computations and subscriptions
+///   stay; they disappear and their tasks are cancelled, and they appear again with their
+///   state when shown): `TabView` (the tabs not selected), the lazy containers (`List`,
+///   `LazyVStack`, `LazyHStack`: rows scrolled out of the viewport, up to
+///   `ViewHostOptions.lazyRowRetention` of them) and the covered levels of a
+///   `NavigationStack` or `NavigationSplitView`.
+/// - What **destroys** a child (its state is gone; showing it again starts fresh): an `if`
+///   whose branch changes, a `ForEach` element removed from its data, a different `.id`, a
+///   popped navigation level, a dismissed or replaced presentation, a lazy row evicted beyond
+///   the retention limit.
 @MainActor
 public protocol View {
   /// The type of view this view's body returns.

@@ -24,7 +24,7 @@ struct CycleConformanceTests {
     let a = Cell(0, name: "a")
     let effect = Effect(name: "incrementer", in: graph) { a.value = a.value + 1 }
     #expect(a.value == 1)
-    let diagnostics = GraphDiagnostics.capture { graph.flush() }
+    let diagnostics = TrellisDiagnostics.capture { graph.flush() }
     #expect(diagnostics.map(\.kind) == [.updateCycle])
     #expect(diagnostics.first?.nodes == ["incrementer"])
     #expect(effect.runCount == 11)
@@ -32,7 +32,7 @@ struct CycleConformanceTests {
     #expect(!graph.hasPendingWork)
     // Stopped, not broken: a write from outside runs it again (into the same cycle).
     a.value = 100
-    let again = GraphDiagnostics.capture { graph.flush() }
+    let again = TrellisDiagnostics.capture { graph.flush() }
     #expect(again.map(\.kind) == [.updateCycle])
     #expect(effect.runCount == 21)
   }
@@ -54,7 +54,7 @@ struct CycleConformanceTests {
     graph.flush()
     #expect(effect.runCount == 1)
     condition.value = true
-    let diagnostics = GraphDiagnostics.capture { graph.flush() }
+    let diagnostics = TrellisDiagnostics.capture { graph.flush() }
     #expect(diagnostics.map(\.kind) == [.updateCycle])
     #expect(effect.runCount == 6)
     #expect(a.value == 5)
@@ -79,7 +79,7 @@ struct CycleConformanceTests {
     }
     // Creating the ring already runs each effect once and leaves the first one stale; the flush
     // then runs each of them `maximumRounds` times and stops when the first would run again.
-    let diagnostics = GraphDiagnostics.capture { graph.flush() }
+    let diagnostics = TrellisDiagnostics.capture { graph.flush() }
     #expect(diagnostics.map(\.kind) == [.updateCycle])
     #expect(diagnostics.first?.nodes == ["effect0"])
     #expect(effects.map(\.runCount) == Array(repeating: 5, count: length))
@@ -101,7 +101,7 @@ struct CycleConformanceTests {
     second = Derived(name: "second", throwing: { try first.get() + 1 })
     #expect(try second?.get() == 1)
     closed.value = true
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(throws: GraphError.dependencyCycle(path: ["first", "second", "first"])) {
         try first.get()
       }
@@ -123,7 +123,7 @@ struct CycleConformanceTests {
         closed.value ? try second.object!.get() + 1 : 0
       })
     second.object = Derived(name: "second", throwing: { try first.get() + 1 })
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(throws: GraphError.dependencyCycle(path: ["first", "second", "first"])) {
         try first.get()
       }
@@ -142,7 +142,7 @@ struct CycleConformanceTests {
     second = Derived(name: "second") { first.value + 1 }
     #expect(second?.value == 1)
     var values: [Int] = []
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       closed.value = true
       values.append(first.value)
       values.append(second?.value ?? -1)
@@ -151,7 +151,7 @@ struct CycleConformanceTests {
     #expect(diagnostics.first?.nodes == ["first", "second", "first"])
     #expect(values == [2, 3])
     closed.value = false
-    let recovered = GraphDiagnostics.capture {
+    let recovered = TrellisDiagnostics.capture {
       values = [first.value, second?.value ?? -1]
     }
     #expect(recovered == [])
@@ -216,7 +216,7 @@ struct CycleConformanceTests {
     let graph = Graph(executor: .manual)
     let log = Log()
     var effect: Effect?
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       effect = Effect(name: "reentrant", in: graph) {
         log("run")
         effect?.run()

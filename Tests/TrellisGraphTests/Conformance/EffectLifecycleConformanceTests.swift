@@ -159,7 +159,7 @@ struct EffectLifecycleConformanceTests {
       onCleanup { log("derived cleanup") }
       return a.value
     }
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       onCleanup { log("top-level cleanup") }
       #expect(derived.value == 1)
       a.value = 2
@@ -470,7 +470,7 @@ struct EffectLifecycleConformanceTests {
       onCleanup { if runs < 5 { a.value = a.peek() + 1 } }
     }
     a.value = 1
-    let diagnostics = GraphDiagnostics.capture { graph.flush() }
+    let diagnostics = TrellisDiagnostics.capture { graph.flush() }
     #expect(diagnostics == [])
     #expect(log.take() == ["run 0", "run 2"])
     #expect(!graph.hasPendingWork)

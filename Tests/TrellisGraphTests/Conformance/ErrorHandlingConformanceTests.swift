@@ -153,7 +153,7 @@ struct ErrorHandlingConformanceTests {
     #expect(c.value == 1)
     a.value = -1
     var values: [Int] = []
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       values.append(c.value)
       values.append(c.peek())
     }
@@ -161,7 +161,7 @@ struct ErrorHandlingConformanceTests {
     #expect(diagnostics.map(\.kind) == [.evaluationFailed, .evaluationFailed])
     #expect(diagnostics.first?.nodes == ["checked"])
     a.value = 2
-    let recovered = GraphDiagnostics.capture { values = [c.value] }
+    let recovered = TrellisDiagnostics.capture { values = [c.value] }
     #expect(recovered == [])
     #expect(values == [2])
   }
@@ -269,7 +269,7 @@ struct ErrorHandlingConformanceTests {
       chain.append(Derived(name: "link \(index)", throwing: { try previous.get() + 1 }))
     }
     var values: [Int] = []
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       values.append((try? chain[chain.count - 1].get()) ?? -1)
       head.value = 2
       values.append((try? chain[chain.count - 1].get()) ?? -1)

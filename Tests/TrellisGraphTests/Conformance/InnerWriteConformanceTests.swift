@@ -91,7 +91,7 @@ struct InnerWriteConformanceTests {
     let effect = Effect(in: graph) { log("effect \(writer.value) \(side.value)") }
     #expect(side.value == 0)
     #expect(reader.value == 1)
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       source.value = 2
       #expect(writer.value == 2)
       #expect(side.value == 20)
@@ -182,7 +182,7 @@ struct InnerWriteConformanceTests {
       s.value = s.value + 1
       return s.value
     }
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(c.value == 2)
       #expect(s.value == 2)
       #expect(c.value == 3)
@@ -243,7 +243,7 @@ struct InnerWriteConformanceTests {
       let value = counter.value
       if value < 5 { counter.value = value + 1 }
     }
-    let diagnostics = GraphDiagnostics.capture { graph.flush() }
+    let diagnostics = TrellisDiagnostics.capture { graph.flush() }
     #expect(diagnostics == [])
     #expect(counter.value == 5)
     #expect(effect.runCount == 6)

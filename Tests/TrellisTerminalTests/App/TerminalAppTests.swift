@@ -86,7 +86,7 @@ struct TerminalAppTests {
       List(store.rows) { row in Button(row.title) {} }
     }
     let before = harness.lines
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       harness.app.handle([.unrecognized([0xFF]), .unrecognized(Array("\u{1B}[99~".utf8))])
     }
     #expect(
@@ -154,7 +154,7 @@ struct TerminalAppTests {
     harness.press(.character("c"), .control)
     #expect(harness.app.isExitRequested)
     let host = ViewHost(ExitingView(), executor: .manual)
-    let diagnostics = GraphDiagnostics.capture { host.tap("Quit") }
+    let diagnostics = TrellisDiagnostics.capture { host.tap("Quit") }
     #expect(diagnostics.count == 1)
     #expect(
       diagnostics.first?.message.hasPrefix("exit() was called in a view that no app runs") == true)

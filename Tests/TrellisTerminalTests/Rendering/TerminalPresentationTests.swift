@@ -129,10 +129,10 @@ final class DiagnosticsLog {
   private(set) var messages: [String] = []
 
   func capture(_ body: () -> Void) {
-    let previous = GraphDiagnostics.sink
-    GraphDiagnostics.sink = { [weak self] in self?.messages.append($0.message) }
+    let previous = TrellisDiagnostics.sink
+    TrellisDiagnostics.sink = { [weak self] in self?.messages.append($0.message) }
     body()
-    GraphDiagnostics.sink = previous
+    TrellisDiagnostics.sink = previous
   }
 }
 

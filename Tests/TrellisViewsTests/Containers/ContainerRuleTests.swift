@@ -76,9 +76,9 @@ struct SheetRule: View {
 
   var body: some View {
     Text("presenter")
-      .sheet(item: $switches.sheet, onDismiss: { probe.log.append("onDismiss") }) { item in
-        Probed.named(item.id, counter: counter, gate: gate)
-      }
+      .sheet(
+        item: $switches.sheet, onDismiss: { probe.log.append("onDismiss") },
+        content: { item in Probed.named(item.id, counter: counter, gate: gate) })
   }
 }
 

@@ -311,7 +311,7 @@ struct TwoLists: View {
     let counter = InitCounter()
     let gate = TaskGate()
     var host: ViewHost?
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(
         ItemList(items: Items([1, 1, 2]), counter: counter, gate: gate), executor: .manual)
     }
@@ -326,14 +326,14 @@ struct TwoLists: View {
   @Test func scrollingWithoutOneLazyContainerOnScreenIsReported() {
     let none = ViewHost(Text("plain"), executor: .manual)
     var scrolled = true
-    let missing = GraphDiagnostics.capture { scrolled = none.scroll(toRow: 3) }
+    let missing = TrellisDiagnostics.capture { scrolled = none.scroll(toRow: 3) }
     #expect(!scrolled)
     #expect(
       missing.map(\.message) == [
         "scroll(toRow:): no lazy container (List, LazyVStack, LazyHStack) is shown."
       ])
     let two = ViewHost(TwoLists(), executor: .manual)
-    let ambiguous = GraphDiagnostics.capture { scrolled = two.scroll(toRow: 3) }
+    let ambiguous = TrellisDiagnostics.capture { scrolled = two.scroll(toRow: 3) }
     #expect(!scrolled)
     #expect(
       ambiguous.map(\.message) == [

@@ -54,9 +54,9 @@ struct DismissibleSheet: View {
 
   var body: some View {
     Text(isShown ? "shown" : "dismissed")
-      .sheet(isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") }) {
-        ClosingContent(probe: probe)
-      }
+      .sheet(
+        isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") },
+        content: { ClosingContent(probe: probe) })
   }
 }
 
@@ -219,7 +219,7 @@ struct SheetOverStack: View {
     #expect(route.path == [])
     #expect(host.tree.texts == ["root"])
     var dismissed = true
-    let diagnostics = GraphDiagnostics.capture { dismissed = host.dismiss() }
+    let diagnostics = TrellisDiagnostics.capture { dismissed = host.dismiss() }
     #expect(!dismissed)
     #expect(
       diagnostics.map(\.message) == [
@@ -229,7 +229,7 @@ struct SheetOverStack: View {
 
   @Test func dismissWhereNothingIsPresentedIsReportedAndDoesNothing() {
     let host = ViewHost(DismissesNothing(), executor: .manual)
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       host.tap("back")
       host.flush()
     }

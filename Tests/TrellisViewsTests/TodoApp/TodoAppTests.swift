@@ -32,7 +32,7 @@ import Trellis
     #expect(host.tree.texts.contains("1 left, 0 done"))
 
     // The button is disabled while the field is empty, and says so.
-    let disabled = GraphDiagnostics.capture { _ = host.tap("Add") }
+    let disabled = TrellisDiagnostics.capture { _ = host.tap("Add") }
     #expect(
       disabled.map(\.message) == [
         "The button \"Add\" in TodoListView is disabled; nothing was tapped."
@@ -90,7 +90,7 @@ import Trellis
     #expect(host.type("buy", into: "Search todos"))
     host.flush()
     #expect(rows(host) == ["Buy milk", "Buy bread"])
-    let missing = GraphDiagnostics.capture { _ = host.select("Later", in: "Filter") }
+    let missing = TrellisDiagnostics.capture { _ = host.select("Later", in: "Filter") }
     #expect(
       missing.map(\.message) == [
         "The picker \"Filter\" in TodoListView has no option labelled \"Later\" (its options: "
@@ -108,7 +108,7 @@ import Trellis
     host.flush()
     #expect(store.items.map(\.title) == ["Buy milk", "Walk dog"])
     #expect(rows(host) == ["Buy milk"])
-    let gone = GraphDiagnostics.capture { _ = host.delete("Walk dog") }
+    let gone = TrellisDiagnostics.capture { _ = host.delete("Walk dog") }
     #expect(gone.count == 1)
   }
 

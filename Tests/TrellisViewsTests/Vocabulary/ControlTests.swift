@@ -67,7 +67,7 @@ struct SignUpForm: View {
     #expect(host.type("pw", into: "Password"))
     host.flush()
     #expect(host.tree.texts.last == "An|pw|small|1|0.5|false")
-    let unanswered = GraphDiagnostics.capture { _ = host.submit("Password") }
+    let unanswered = TrellisDiagnostics.capture { _ = host.submit("Password") }
     #expect(
       unanswered.map(\.message) == [
         "Submitting \"Password\" in SignUpForm ran nothing: no .onSubmit around it answers a "
@@ -93,6 +93,27 @@ struct SignUpForm: View {
     #expect(host.tree.texts.last == "||large|1|0.5|true")
   }
 
+  @Test func aNegativeDeleteCountAndANaNSliderValueAreReportedAndChangeNothing() {
+    let probe = Probe()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
+    #expect(host.type("Ann", into: "Name"))
+    host.flush()
+    var results: [Bool] = []
+    let diagnostics = TrellisDiagnostics.capture {
+      results.append(host.deleteBackward(-3, in: "Name"))
+      results.append(host.setSlider("Volume", to: .nan))
+    }
+    host.flush()
+    #expect(results == [false, false])
+    #expect(host.tree.texts.last == "Ann||small|1|0.5|false")
+    #expect(
+      diagnostics.map(\.message) == [
+        "deleteBackward(-3) in \"Name\": the count of characters to delete must not be "
+          + "negative; nothing was deleted.",
+        "setSlider(\"Volume\", to: nan): a slider's value must be a number; it was not moved.",
+      ])
+  }
+
   @Test func buttonsWithViewLabelsAreTappedByTheirTexts() {
     let probe = Probe()
     let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
@@ -105,7 +126,7 @@ struct SignUpForm: View {
     let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
     #expect(host.tap("Lock"))
     host.flush()
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(!host.type("x", into: "Locked"))
       #expect(!host.tap("Locked button"))
     }
@@ -121,7 +142,7 @@ struct SignUpForm: View {
   @Test func missingAndAmbiguousTargetsAreReported() {
     let probe = Probe()
     let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(!host.type("x", into: "Email"))
       #expect(!host.select("Medium", in: "Size"))
       #expect(!host.increment("Volume"))
@@ -244,7 +265,7 @@ struct BlindFocus: View {
   @Test func focusingAMissingControlIsReported() {
     let probe = Probe()
     let host = ViewHost(FocusForm(probe: probe), executor: .manual)
-    let diagnostics = GraphDiagnostics.capture { #expect(!host.focus("Fourth")) }
+    let diagnostics = TrellisDiagnostics.capture { #expect(!host.focus("Fourth")) }
     #expect(diagnostics.map(\.message) == ["No control titled \"Fourth\" is in the tree."])
   }
 }
@@ -286,7 +307,7 @@ struct EdgeControls: View {
 
   @Test func aTextEditorIsTypedIntoWhenFocused() {
     let host = ViewHost(EdgeControls(probe: Probe()), executor: .manual)
-    let nothingFocused = GraphDiagnostics.capture { #expect(!host.type("a")) }
+    let nothingFocused = TrellisDiagnostics.capture { #expect(!host.type("a")) }
     #expect(nothingFocused.count == 1)
     #expect(host.focusNext())
     #expect(host.focusNext())
@@ -297,7 +318,7 @@ struct EdgeControls: View {
 
   @Test func anOptionTaggedWithAnotherTypeIsReportedAndNotSelected() {
     let host = ViewHost(EdgeControls(probe: Probe()), executor: .manual)
-    let diagnostics = GraphDiagnostics.capture { #expect(!host.select("Wrong", in: "Choice")) }
+    let diagnostics = TrellisDiagnostics.capture { #expect(!host.select("Wrong", in: "Choice")) }
     #expect(
       diagnostics.map(\.message) == [
         "The option \"Wrong\" of the picker \"Choice\" in EdgeControls is tagged 0 (String), "

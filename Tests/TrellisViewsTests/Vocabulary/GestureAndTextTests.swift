@@ -67,7 +67,7 @@ struct TitledScreen: View {
     host.flush()
     #expect(probe.log == ["changed 10.0,5.0", "changed 20.0,10.0", "ended 20.0"])
     #expect(host.tree.find(text: "card")?.attributes == ["offset=(20, 10)"])
-    let short = GraphDiagnostics.capture {
+    let short = TrellisDiagnostics.capture {
       #expect(!host.drag("card", by: CGSize(width: 3, height: 4)))
     }
     #expect(
@@ -83,7 +83,7 @@ struct TitledScreen: View {
     #expect(host.longPress("hold"))
     #expect(host.tap("tap me"))
     #expect(probe.log == ["pressing true", "long press", "pressing false", "tapped"])
-    let missing = GraphDiagnostics.capture { #expect(!host.longPress("tap me")) }
+    let missing = TrellisDiagnostics.capture { #expect(!host.longPress("tap me")) }
     #expect(
       missing.map(\.message) == [
         "No view with a long-press gesture titled \"tap me\" is in the tree."
@@ -94,6 +94,22 @@ struct TitledScreen: View {
 struct LocalePrice: View {
   var body: some View {
     Text(1234.5, format: .number)
+  }
+}
+
+struct TitledLevels: View {
+  @State private var path: [Int] = []
+
+  var body: some View {
+    NavigationStack(path: $path) {
+      VStack {
+        NavigationLink("Open", value: 1)
+      }
+      .navigationTitle("Items")
+      .navigationDestination(for: Int.self) { value in
+        Text("item \(value)").navigationTitle(value == 1 ? "Item 1" : "")
+      }
+    }
   }
 }
 
@@ -131,6 +147,23 @@ struct LocalePrice: View {
         """)
     host.update(root: TitledScreen(title: "Archive"))
     #expect(host.tree.findAll(kind: "VStack").first?.attributes == ["title=\"Archive\""])
+  }
+
+  @Test func aPushedLevelShowsItsOwnTitleOnlyAndTheCoveredRootsComesBack() {
+    let host = ViewHost(TitledLevels(), executor: .manual)
+    #expect(host.tap("Open"))
+    host.flush()
+    #expect(
+      host.dump() == """
+        TitledLevels
+          NavigationStack
+            Destination title="Item 1"
+              Text "item 1"
+
+        """)
+    #expect(host.dismiss())
+    host.flush()
+    #expect(host.tree.findAll(kind: "VStack").first?.attributes == ["title=\"Items\""])
   }
 }
 
@@ -182,7 +215,7 @@ final class ConnectedRenderer: Renderer {
     #expect(connection.focusPrevious())
     host.flush()
     #expect(host.focusedControl == "Locked button")
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       connection.focus(ElementID.root)
     }
     #expect(diagnostics.count == 1)

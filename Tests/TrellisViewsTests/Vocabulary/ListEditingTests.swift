@@ -59,7 +59,7 @@ struct FruitList: View {
     host.flush()
     #expect(fruits.names == ["cherry", "apple"])
     #expect(probe.log == ["delete [1]", "move [0] to 2"])
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(!host.move("apple", toOffset: 3))
       #expect(!host.delete("banana"))
     }
@@ -71,6 +71,18 @@ struct FruitList: View {
       ])
   }
 
+  @Test func twoDeletesWithNoFlushBetweenDeleteTheRowsTheyName() {
+    let fruits = Fruits()
+    let probe = Probe()
+    let host = ViewHost(FruitList(fruits: fruits, probe: probe), executor: .manual)
+    #expect(host.delete("apple"))
+    #expect(host.delete("cherry"))  // its offset is 1 now, not 2
+    host.flush()
+    #expect(fruits.names == ["banana"])
+    #expect(probe.log == ["delete [0]", "delete [1]"])
+    #expect(host.tree.texts.contains("banana"))
+  }
+
   @Test func swipeActionsAreBuiltWhenSwipedAndTapTheNamedOrFirstAction() {
     let fruits = Fruits()
     let probe = Probe()
@@ -80,7 +92,7 @@ struct FruitList: View {
     #expect(host.swipe("cherry"))
     #expect(host.swipe("apple", edge: .leading, tap: "Mark"))
     #expect(probe.log == ["archive banana", "pin cherry", "mark apple"])
-    let diagnostics = GraphDiagnostics.capture {
+    let diagnostics = TrellisDiagnostics.capture {
       #expect(!host.swipe("apple", edge: .leading))
       #expect(!host.swipe("apple", tap: "Share"))
     }

@@ -314,8 +314,8 @@ final class LazyRowsPart: NodePart {
   private func reportDuplicates(_ ids: [AnyHashable]) {
     let shown = ids.prefix(10).map { "\($0.base)" }.joined(separator: ", ")
     let name = node.enclosingViewName
-    GraphDiagnostics.report(
-      GraphDiagnostic(
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
         kind: .invalidInput, nodes: [name],
         message:
           "\(node.typeName) in \(name) has duplicate row ids (\(shown)); only the first row "

@@ -1,9 +1,9 @@
 /// A problem the runtime detected and recovered from, reported instead of hanging, crashing or
 /// silently producing a wrong value.
 ///
-/// Every layer reports through the same sink (`GraphDiagnostics`), so a test can assert the
+/// Every layer reports through the same sink (`TrellisDiagnostics`), so a test can assert the
 /// exact diagnostics a piece of code produces.
-public struct GraphDiagnostic: Sendable, Equatable, CustomStringConvertible {
+public struct TrellisDiagnostic: Sendable, Equatable, CustomStringConvertible {
   /// What went wrong.
   public enum Kind: String, Sendable, Equatable {
     /// Derived values that depend on each other; the cycle is broken at the named node.

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The one replaceable sink for every diagnostic the runtime reports, from every layer: the
+/// graph (cycles, runaway updates), the environment, the views (state written during an
+/// update, bad input to the host's drivers) and the terminal backend.
+///
+/// By default each diagnostic is printed to standard error as one line. Replace `sink` to route
+/// them elsewhere, or use `capture(_:)` in tests. It lives in TrellisGraph, the lowest layer
+/// with a main-actor scheduler, so that every layer above can report through it. Until 0.2.0
+/// it was called `GraphDiagnostics`; that name remains as a deprecated alias.
+@MainActor
+public enum TrellisDiagnostics {
+  /// Receives every diagnostic, on the main actor, in the order they happen.
+  public static var sink: (TrellisDiagnostic) -> Void = { diagnostic in
+    FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+  }
+
+  /// Reports `diagnostic` to the current sink.
+  /// - Parameter diagnostic: the problem to report.
+  public static func report(_ diagnostic: TrellisDiagnostic) { sink(diagnostic) }
+
+  /// Runs `body` with a sink that collects diagnostics, restores the previous sink, and returns
+  /// what was collected.
+  /// - Parameter body: the code whose diagnostics are wanted.
+  /// - Returns: the diagnostics `body` produced, in order.
+  public static func capture(_ body: () throws -> Void) rethrows -> [TrellisDiagnostic] {
+    var collected: [TrellisDiagnostic] = []
+    let previous = sink
+    sink = { collected.append($0) }
+    defer { sink = previous }
+    try body()
+    return collected
+  }
+}
+
+/// The former name of `TrellisDiagnostics`, from when only the graph reported through it.
+@available(*, deprecated, renamed: "TrellisDiagnostics")
+public typealias GraphDiagnostics = TrellisDiagnostics
+
+/// The former name of `TrellisDiagnostic`.
+@available(*, deprecated, renamed: "TrellisDiagnostic")
+public typealias GraphDiagnostic = TrellisDiagnostic
