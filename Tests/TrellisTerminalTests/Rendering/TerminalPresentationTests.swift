@@ -52,6 +52,33 @@ struct TerminalPresentationTests {
     #expect(harness.highlightedRows == [1])
   }
 
+  @Test func escapeDismissesTheSheetOverAPushedLevelFirstThenPops() {
+    let flag = Flag()
+    let router = Router()
+    let harness = ScreenHarness(width: 16, height: 4) {
+      NavigationStack(path: Binding(get: { router.path }, set: { router.path = $0 })) {
+        Text("Root")
+          .navigationDestination(for: Int.self) { id in
+            Text("Level \(id)")
+              .sheet(isPresented: Binding(get: { flag.isOn }, set: { flag.isOn = $0 })) {
+                Text("Sheet")
+              }
+          }
+      }
+    }
+    router.path = [1]
+    flag.isOn = true
+    harness.app.update()
+    #expect(harness.lines[1] == "│Sheet         │")
+    harness.press(.escape)
+    #expect(!flag.isOn)
+    #expect(router.path == [1])
+    #expect(harness.lines == ["Level 1", "", "", ""])
+    harness.press(.escape)
+    #expect(router.path == [])
+    #expect(harness.lines == ["Root", "", "", ""])
+  }
+
   @Test func aLazyListRealizesAScreenfulAndEndReachesTheLastRow() throws {
     let store = RowStore(count: 10_000)
     let harness = ScreenHarness(width: 12, height: 5) {
