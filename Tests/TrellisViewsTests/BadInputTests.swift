@@ -21,6 +21,18 @@ struct SelfWriter: View {
   }
 }
 
+/// Writes its own state on every body run, from the first: its mount never settles.
+struct CountingUp: View {
+  @State private var count = 0
+
+  var body: some View {
+    let _ = increment()
+    Text("count \(count)")
+  }
+
+  func increment() { count += 1 }
+}
+
 /// Once started, writes its own state on every body run.
 struct Bouncer: View {
   @State private var bouncing = false
@@ -125,6 +137,17 @@ struct StoreScreen: View {
     }
     #expect(later == [])
     #expect(host.bodyCount(of: "Bouncer") == 1)
+  }
+
+  @Test func aMountStoppedAsAnUpdateCycleStillRendersItsLastRound() {
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(CountingUp(), executor: .manual)
+    }
+    #expect(diagnostics.map(\.kind) == [.modifiedDuringUpdate, .updateCycle])
+    #expect(host?.bodyCount(of: "CountingUp") == 100)
+    // The 100th body run read 99 (its own write is dropped with the cycle).
+    #expect(host?.tree.texts == ["count 99"])
   }
 
   @Test func stateOutsideAMountedViewIsReportedReadsTheInitialValueAndIgnoresWrites() {

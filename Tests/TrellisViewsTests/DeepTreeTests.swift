@@ -3,6 +3,16 @@ import TrellisGraph
 import TrellisViews
 
 /// A chain of nested custom views, `depth` levels deep.
+/// A view that contains itself with no base case.
+struct Endless: View {
+  var body: some View {
+    VStack {
+      Text("level")
+      Endless()
+    }
+  }
+}
+
 struct NestedLevel: View {
   let depth: Int
 
@@ -32,9 +42,30 @@ struct ValuedLevel: View {
 
 /// Bodies never nest on the stack (each is scheduled for the running flush, parents first),
 /// and rendering, dumping and releasing walk the tree with explicit stacks, so depth is
-/// limited by memory alone.
+/// limited by `ViewHostOptions.maximumDepth` alone.
 @MainActor
 @Suite struct DeepTreeTests {
+  @Test func aViewThatContainsItselfStopsAtTheDepthLimitWithOneDiagnostic() {
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(
+        Endless(), executor: .manual, options: ViewHostOptions(maximumDepth: 40))
+    }
+    // Each level is three nodes (the `Endless`, its `VStack`, the tuple inside it), so the
+    // levels at depths 0, 3, …, 39 are evaluated: 14 of them.
+    #expect(host?.bodyCount(of: "Endless") == 14)
+    #expect(host?.tree.texts == Array(repeating: "level", count: 14))
+    #expect(diagnostics.map(\.kind) == [.evaluationTooDeep])
+    #expect(diagnostics.map(\.nodes) == [["Endless"]])
+    #expect(
+      diagnostics.first?.message
+        == "Endless is more than 40 nodes deep (ViewHostOptions.maximumDepth), so it and the "
+        + "views below it are not evaluated. A view that contains itself unconditionally never "
+        + "ends; give the recursion a base case.")
+    host?.flush()
+    #expect(host?.bodyCount(of: "Endless") == 14)
+  }
+
   @Test func aThousandNestedViewsMountAndUpdateWithoutRecursion() {
     let host = ViewHost(NestedLevel(depth: 1_000), executor: .manual)
     #expect(host.tree.texts == ["leaf"])

@@ -49,7 +49,11 @@ import Testing
     _ = cycle.settled(hasPendingWork: false)
     _ = cycle.committed()
     #expect(cycle.lifecycleRan(hasPendingWork: true) == .stop(rounds: 2))
-    #expect(cycle.stopped() == .finish)
+    // Stopped: the last round is committed and its lifecycle runs, then the cycle ends even
+    // if that left work.
+    #expect(cycle.stopped() == .commit)
+    #expect(cycle.committed() == .runLifecycle)
+    #expect(cycle.lifecycleRan(hasPendingWork: true) == .finish)
     #expect(cycle.phase == .idle)
     #expect(cycle.start() == .flush)
     #expect(cycle.round == 1)

@@ -23,6 +23,8 @@ final class HostCore {
   var deferredWrites: [@MainActor () -> Void] = []
   /// The states whose write during a body was reported in the current cycle.
   var reportedBodyWrites: Set<ObjectIdentifier> = []
+  /// Whether a view deeper than `ViewHostOptions.maximumDepth` was reported (once per host).
+  private var reportedTooDeep = false
 
   // MARK: Lifecycle and logs
 
@@ -229,6 +231,19 @@ final class HostCore {
     return counts
   }
 
+  /// Reports, once per host, a composite view nested deeper than `options.maximumDepth`.
+  func reportTooDeep(_ view: String) {
+    guard !reportedTooDeep else { return }
+    reportedTooDeep = true
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .evaluationTooDeep, nodes: [view],
+        message:
+          "\(view) is more than \(options.maximumDepth) nodes deep (ViewHostOptions.maximumDepth), "
+          + "so it and the views below it are not evaluated. A view that contains itself "
+          + "unconditionally never ends; give the recursion a base case."))
+  }
+
   // MARK: - Leaving the tree
 
   /// Removes `node` and its subtree: pre-order, each node stops its computations, queues its
@@ -313,6 +328,12 @@ public struct ViewHostOptions: Sendable {
   /// Whether the host keeps the rendered tree behind `tree` and `dump()`. Turn it off when
   /// another renderer is all that is needed.
   public var keepsTree: Bool
+  /// How deep the tree may grow, in nodes (every view, modifier and structural view between
+  /// them counts one): a composite view deeper than this is not evaluated, and the host
+  /// reports it once, naming the view. It stops a view that contains itself unconditionally
+  /// (`var body: some View { VStack { Text("x"); Self() } }`), which SwiftUI ends with a stack
+  /// overflow, before it fills the memory. Default 250,000.
+  public var maximumDepth: Int
 
   // Lazy containers.
 
@@ -337,10 +358,13 @@ public struct ViewHostOptions: Sendable {
   ///     (default 20).
   ///   - lazyOverscan: rows realized beyond each end of a lazy container's viewport (default 2).
   ///   - lazyRowRetention: hidden rows a lazy container keeps with their state (default 1,000).
+  ///   - maximumDepth: how deep the tree may grow, in nodes (default 250,000).
   public init(
     logsUpdates: Bool = true, maximumRounds: Int = 100, keepsTree: Bool = true,
-    defaultViewportRows: Int = 20, lazyOverscan: Int = 2, lazyRowRetention: Int = 1_000
+    defaultViewportRows: Int = 20, lazyOverscan: Int = 2, lazyRowRetention: Int = 1_000,
+    maximumDepth: Int = 250_000
   ) {
+    self.maximumDepth = maximumDepth
     self.logsUpdates = logsUpdates
     self.maximumRounds = maximumRounds
     self.keepsTree = keepsTree

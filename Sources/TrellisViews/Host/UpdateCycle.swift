@@ -13,7 +13,9 @@
 /// If the lifecycle actions (or deferred writes, or settling) left work, the next round starts.
 /// After
 /// `maximumRounds` rounds with work still pending, the cycle stops and reports one update
-/// cycle, naming the bodies still scheduled.
+/// cycle, naming the bodies still scheduled, drops that work, and then commits and runs the
+/// lifecycle once more, so that renderers show what the last round reconciled; work those
+/// actions leave is not run in this cycle.
 ///
 /// The machine holds no references and performs nothing: every transition returns the action
 /// for the driver (`HostCore.runUpdateCycle()`) to perform, in the way swift-async-algorithms'
@@ -63,6 +65,8 @@ struct UpdateCycle: Equatable {
   private(set) var round = 0
   /// How many rounds one cycle may take.
   let maximumRounds: Int
+  /// Whether the cycle was stopped and is committing its last round.
+  private(set) var isStopping = false
   /// Whether the host schedules its own turns (the `.mainActor` executor).
   let schedulesTurns: Bool
 
@@ -133,19 +137,21 @@ struct UpdateCycle: Equatable {
   /// The lifecycle actions ran.
   mutating func lifecycleRan(hasPendingWork: Bool) -> Action {
     precondition(phase == .runningLifecycle, "lifecycleRan(hasPendingWork:) outside its phase")
-    guard hasPendingWork else {
+    guard hasPendingWork, !isStopping else {
       phase = .idle
       round = 0
+      isStopping = false
       return .finish
     }
     return nextRound()
   }
 
-  /// The driver reported the stopped cycle and dropped the pending work.
+  /// The driver reported the stopped cycle and dropped the pending work: the last round is
+  /// committed, and its lifecycle actions run, before the cycle ends.
   mutating func stopped() -> Action {
-    phase = .idle
-    round = 0
-    return .finish
+    isStopping = true
+    phase = .committing
+    return .commit
   }
 
   private mutating func nextRound() -> Action {

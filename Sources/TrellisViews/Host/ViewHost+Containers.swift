@@ -63,6 +63,18 @@ final class DismissPart: NodePart {
 }
 
 extension HostCore {
+  /// The node of the frontmost shown presentation (the last one pre-order), if any.
+  var frontmostPresentation: ViewNode? {
+    guard let root else { return nil }
+    var frontmost: ViewNode?
+    var stack = [root]
+    while let node = stack.popLast() {
+      if node.parts[DismissPart.self]?.isPresentation == true { frontmost = node }
+      for child in node.children.reversed() where child.isVisible { stack.append(child) }
+    }
+    return frontmost
+  }
+
   /// Dismisses the frontmost shown presentation (the last one pre-order), or else the
   /// frontmost pushed level.
   func dismissFrontmost() -> Bool {

@@ -116,11 +116,13 @@ extension ViewHost {
 
   /// The mounted nodes that satisfy `predicate`, pre-order. Hidden subtrees (a tab switched
   /// away, a row scrolled out, a covered navigation level) are not searched: what is not shown
-  /// cannot be tapped.
+  /// cannot be tapped. While a presentation is shown (a sheet, a cover, an alert, a dialog),
+  /// only the frontmost one is searched: it is modal, as in SwiftUI, so the views it covers
+  /// cannot be reached either.
   func nodes(where predicate: (ViewNode) -> Bool) -> [ViewNode] {
     guard let root = core.root else { return [] }
     var result: [ViewNode] = []
-    var stack = [root]
+    var stack = [core.frontmostPresentation ?? root]
     while let node = stack.popLast() {
       if predicate(node) { result.append(node) }
       for child in node.children.reversed() where child.isVisible { stack.append(child) }

@@ -99,6 +99,12 @@ extension ViewNode {
       part.effect.scheduleRun()
       return
     }
+    guard depth <= host.options.maximumDepth else {
+      // Rendered as nothing; its parent may still show the rest.
+      setTransparent()
+      host.reportTooDeep(typeName)
+      return
+    }
     role = .composite
     let type = host.compositeType(Content.self, namedAfter: nameType)
     makeElement(type.kind)

@@ -186,14 +186,32 @@ struct SheetOverStack: View {
     #expect(flags.alert == false)
     #expect(host.tree.findAll(kind: "Alert").isEmpty)
     flags.dialog = true
-    flags.cover = true
     host.flush()
     #expect(host.tree.findAll(kind: "ConfirmationDialog").map(\.texts) == [["Share", "Copy link"]])
-    #expect(host.tree.findAll(kind: "FullScreenCover").map(\.texts) == [["covering"]])
     host.tap("Copy link")
     host.flush()
     #expect(probe.log == ["deleted", "copied"])
     #expect(flags.dialog == false)
+    flags.cover = true
+    host.flush()
+    #expect(host.tree.findAll(kind: "FullScreenCover").map(\.texts) == [["covering"]])
+  }
+
+  @Test func onlyTheFrontmostPresentationCanBeTapped() {
+    let flags = PresentationFlags()
+    let probe = Probe()
+    let host = ViewHost(Alerts(flags: flags, probe: probe), executor: .manual)
+    flags.dialog = true
+    flags.cover = true
+    host.flush()
+    // The cover is in front of the dialog: the dialog's button is covered, as the screen is.
+    let diagnostics = TrellisDiagnostics.capture { #expect(!host.tap("Copy link")) }
+    #expect(diagnostics.map(\.message) == ["No button titled \"Copy link\" is in the tree."])
+    #expect(probe.log == [])
+    #expect(host.dismiss())
+    host.flush()
+    #expect(host.tap("Copy link"))
+    #expect(probe.log == ["copied"])
   }
 
   @Test func anAlertWithoutActionsHasAnOKButtonThatDismissesIt() {

@@ -2,8 +2,7 @@
 // only the model declarations changed: `@Observable` becomes `Trackable` with `@Tracked`
 // properties, and `ObservableObject` with `@Published` becomes `ObjectTrackable` with
 // `@ObjectTracked` properties and `let objectChanges = ObjectChangeNotifier()`. The settings
-// sheet is `SettingsView`; it is shown with `.sheet` once Trellis has presentations, and mounted
-// on its own by the tests until then.
+// are a sheet, `SettingsView`.
 import Trellis
 
 // @Observable
@@ -79,6 +78,7 @@ struct TodoListView: View {
   @State private var filter: Filter = .all
   @State private var search = ""
   @State private var doneCount = 0
+  @State private var showsSettings = false
   @FocusState private var isAdding: Bool
   @AppStorage("todo.compact") private var compact = false
 
@@ -99,6 +99,7 @@ struct TodoListView: View {
         Text("Todos").font(.largeTitle).bold()
         Spacer()
         Text("\(store.remaining)").bold() + Text(" left, \(doneCount) done")
+        Button("Settings") { showsSettings = true }
       }
       HStack {
         TextField("New todo", text: $newTitle)
@@ -133,6 +134,9 @@ struct TodoListView: View {
     }
     .padding()
     .tint(settings.accent)
+    .sheet(isPresented: $showsSettings) {
+      SettingsView()
+    }
     .onChange(of: filter) {
       isAdding = false
     }

@@ -2,7 +2,7 @@ import Testing
 import Trellis
 
 /// The todo app, driven as a user would: add, toggle, filter, search, delete, and the settings
-/// (mounted on their own until Trellis has `.sheet`).
+/// sheet.
 @MainActor
 @Suite struct TodoAppTests {
   /// A host for the app, with its own storage.
@@ -112,32 +112,38 @@ import Trellis
     #expect(gone.count == 1)
   }
 
-  @Test func theSettingsChangeTheAppThroughTheEnvironmentObjectAndAppStorage() {
+  @Test func theSettingsSheetChangesTheAppThroughTheEnvironmentObjectAndAppStorage() {
     let store = TodoStore()
     store.add("Buy milk")
     let settings = TodoSettings()
     let storage = InMemoryAppStorage()
     let host = app(store, settings: settings, storage: storage)
-    let settingsHost = ViewHost(
-      SettingsView().environmentObject(settings).defaultAppStorage(storage), executor: .manual)
     #expect(!host.tree.findAll(kind: "Stepper").isEmpty)
-    #expect(settingsHost.setToggle("Show priority", to: false))
-    settingsHost.flush()
+    #expect(host.tree.findAll(kind: "Sheet").isEmpty)
+    #expect(host.tap("Settings"))
+    host.flush()
+    // The sheet reads the environment object and the storage of the place it is attached to.
+    #expect(
+      host.tree.findAll(kind: "Sheet").map(\.texts) == [
+        ["Show priority", "Compact rows", "Accent", "Blue", "Green"]
+      ])
+    #expect(host.setToggle("Show priority", to: false))
     host.flush()
     #expect(settings.showsPriority == false)
     #expect(host.tree.findAll(kind: "Stepper").isEmpty)
 
     #expect(host.tree.findAll(kind: "VStack").first?.attributes.contains("spacing=8") == true)
-    #expect(settingsHost.setToggle("Compact rows", to: true))
-    settingsHost.flush()
+    #expect(host.setToggle("Compact rows", to: true))
     host.flush()
     #expect(storage.object(forKey: "todo.compact") as? Bool == true)
     #expect(host.tree.findAll(kind: "VStack").first?.attributes.contains("spacing=4") == true)
 
-    #expect(settingsHost.select("Green", in: "Accent"))
-    settingsHost.flush()
+    #expect(host.select("Green", in: "Accent"))
     host.flush()
     #expect(settings.accent == .green)
     #expect(host.tree.findAll(kind: "VStack").first?.attributes.contains("tint=green") == true)
+    #expect(host.dismiss())
+    host.flush()
+    #expect(host.tree.findAll(kind: "Sheet").isEmpty)
   }
 }
