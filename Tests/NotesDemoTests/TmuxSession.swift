@@ -39,6 +39,9 @@ final class TmuxSession {
   deinit {
     _ = try? run(["kill-server"])
     if panePID > 0 { kill(-panePID, SIGKILL) }
+    // tmux leaves its socket behind: /tmp/tmux-UID/NAME, or under TMUX_TMPDIR.
+    let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    unlink("\(directory)/tmux-\(getuid())/\(socket)")
   }
 
   /// The screen's lines, trailing spaces removed: always one per row of the window, so that
