@@ -37,6 +37,9 @@ struct NotesDemoCommand: Sendable {
   var latency: NotesLoader.Latency = .demo
   /// Output streams.
   var console: Console = .standard
+  /// Whether standard input and output are a terminal: then, without `--script`, the command
+  /// opens the interactive app instead of printing the scripted walk.
+  var isTerminal = false
 
   /// Runs the command and returns the process exit status.
   func run() async -> Int32 {
@@ -67,7 +70,7 @@ struct NotesDemoCommand: Sendable {
   private func load(_ options: NotesDemoOptions) async -> Int32 {
     let source = options.notesPath.map(NotesSource.file) ?? .bundled
     let loader = NotesLoader(source: source, latency: latency)
-    if !options.quiet {
+    if !options.quiet, !isTerminal || options.script {
       console.out("Loading notes from \(source.displayName)...")
     }
 
@@ -81,6 +84,9 @@ struct NotesDemoCommand: Sendable {
       let message = "\(source.displayName): \(error)"
       console.err("NotesDemo: error: \(Self.oneLine(message))")
       return ExitCode.failure
+    }
+    if isTerminal, !options.script {
+      return await InteractiveNotes(loader: loader, console: console).run()
     }
     console.out(Self.summary(count: notes.count, file: source.displayName))
     let (reports, graph) = await runScript(loader: loader, exportsGraph: options.graphPath != nil)

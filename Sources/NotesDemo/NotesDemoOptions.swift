@@ -1,6 +1,6 @@
 /// Command-line options for `NotesDemo`, parsed by hand (no packages available).
 ///
-///     NotesDemo [--notes PATH] [--graph PATH] [--quiet] [--steps] [-h | --help]
+///     NotesDemo [--notes PATH] [--graph PATH] [--script] [--quiet] [--steps] [-h | --help]
 ///
 /// `--notes=PATH` and `--graph=PATH` work too. Errors win over `--help`; `--help` wins over `--steps`.
 struct NotesDemoOptions: Hashable, Sendable {
@@ -45,16 +45,18 @@ struct NotesDemoOptions: Hashable, Sendable {
 
   /// The help text, also printed after a parse error.
   static let usage = """
-    USAGE: NotesDemo [--notes PATH] [--graph PATH] [--quiet] [--steps] [--help]
+    USAGE: NotesDemo [--notes PATH] [--graph PATH] [--script] [--quiet] [--steps] [--help]
 
-    Loads a notes list and walks through the notes list -> detail demo.
+    In a terminal, opens the interactive notes app. With --script, or when the standard
+    streams are not a terminal, walks through the notes list -> detail demo and prints it.
 
     OPTIONS:
       --notes PATH  Load notes from PATH instead of the bundled notes.json.
       --graph PATH  After step 5 (edit B's title), write the live dependency graph to
                     PATH as Graphviz DOT, with what the edit changed highlighted.
                     Render it with: dot -Tsvg PATH -o graph.svg
-      --steps       List the demo's steps and exit.
+      --script      Run the scripted walk even in a terminal.
+      --steps       List the scripted walk's steps and exit.
       --quiet       Skip the per-step output; print the loaded-notes line and the summary.
       -h, --help    Show this help and exit.
     """
@@ -67,6 +69,8 @@ struct NotesDemoOptions: Hashable, Sendable {
   var graphPath: String?
   /// `--quiet`: print only the summary.
   var quiet = false
+  /// `--script`: the scripted walk, even in a terminal.
+  var script = false
 
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String]) throws(ParseError) -> NotesDemoOptions {
@@ -83,6 +87,8 @@ struct NotesDemoOptions: Hashable, Sendable {
         wantsSteps = true
       case "--quiet":
         options.quiet = true
+      case "--script":
+        options.script = true
       case "--notes", "--graph":
         guard let path = remaining.first, !path.hasPrefix("-") || path == "-" else {
           throw .missingValue(option: argument)

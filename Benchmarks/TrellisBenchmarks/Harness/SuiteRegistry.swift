@@ -12,5 +12,6 @@ enum SuiteRegistry {
     DynamicSuite(),
     MemorySuite(),
     ViewsSuite(),
+    TerminalSuite(),
   ]
 }

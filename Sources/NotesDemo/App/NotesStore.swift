@@ -31,6 +31,16 @@ final class NotesStore: Trackable {
   /// Fetches the notes again (pull to refresh).
   func refresh() async { await fetch() }
 
+  /// Gives a note a new title that later fetches keep (the interactive app's title editor):
+  /// the source has no way to save it, so the store remembers it.
+  func rename(_ id: NoteItem.ID, to title: String) {
+    renamed[id] = title
+    note(id: id)?.title = title
+  }
+
+  /// Titles given with `rename(_:to:)`, by note.
+  private var renamed: [NoteItem.ID: String] = [:]
+
   /// Fetches one note's full body (the detail's `.task(id:)`).
   func loadBody(for id: NoteItem.ID) async throws -> String {
     try await loader.loadBody(for: id)
@@ -51,6 +61,8 @@ final class NotesStore: Trackable {
     var existing: [NoteItem.ID: NoteItem] = [:]
     for item in notes { existing[item.id] = item }
     let merged = fetched.map { note -> NoteItem in
+      var note = note
+      if let title = renamed[note.id] { note.title = title }
       guard let item = existing[note.id] else { return NoteItem(note) }
       item.update(from: note)
       return item
@@ -64,4 +76,10 @@ final class NotesStore: Trackable {
 final class Router: Trackable {
   /// Pushed note ids, bottom first.
   @Tracked var path: [NoteItem.ID] = []
+}
+
+/// The text of the list's filter field (the interactive app's).
+@MainActor
+final class NotesFilter: Trackable {
+  @Tracked var text = ""
 }

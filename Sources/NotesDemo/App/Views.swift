@@ -4,32 +4,57 @@ import Trellis
 struct NotesApp: View {
   @State private var store: NotesStore
   @Bindable private var router: Router
+  private let filter: NotesFilter?
 
-  init(store: @autoclosure @escaping () -> NotesStore, router: Router) {
+  /// - Parameters:
+  ///   - store: the notes.
+  ///   - router: the pushed notes.
+  ///   - filter: a filter field's text, shown above the list (the interactive app's); nil for
+  ///     none.
+  init(
+    store: @autoclosure @escaping () -> NotesStore, router: Router,
+    filter: NotesFilter? = nil
+  ) {
     _store = State(wrappedValue: store())
     self.router = router
+    self.filter = filter
   }
 
   var body: some View {
     NavigationStack(path: $router.path) {
-      NotesList(store: store)
-        .navigationDestination(for: NoteItem.ID.self) { id in
-          NoteDetail(store: store, noteID: id)
-        }
+      if let filter {
+        NotesList(store: store, query: filter.text)
+          .searchable(
+            text: Binding(get: { filter.text }, set: { filter.text = $0 }), prompt: "Filter"
+          )
+          .navigationDestination(for: NoteItem.ID.self) { id in
+            NoteDetail(store: store, noteID: id)
+          }
+      } else {
+        NotesList(store: store)
+          .navigationDestination(for: NoteItem.ID.self) { id in
+            NoteDetail(store: store, noteID: id)
+          }
+      }
     }
   }
 }
 
-/// The list: a loading state while empty, then one row per note; refreshable.
+/// The list: a loading state while empty, then one row per note (those whose title contains
+/// `query`, when there is one); refreshable.
 struct NotesList: View {
   let store: NotesStore
+  var query = ""
 
   var body: some View {
     Group {
       if store.isLoading && store.notes.isEmpty {
         ProgressView("Loading notes…")
       } else {
-        List(store.notes) { note in
+        let notes =
+          query.isEmpty
+          ? store.notes : store.notes.filter { $0.title.localizedCaseInsensitiveContains(query) }
+        List(notes) { note in
           NavigationLink(value: note.id) { NoteRow(note: note) }
         }
       }

@@ -11,6 +11,8 @@ enum LayoutDrawing {
     switch modifier {
     case .background(let color):
       grid.fillBackground(color, in: rect)
+    case .highlight(let attributes):
+      grid.addAttributes(attributes, in: rect)
     case .border(let border):
       var lineStyle = style
       if let color = border.color { lineStyle.foreground = color }

@@ -74,6 +74,8 @@ struct LayoutEngine {
         size.height = max(size.height, childSize.height)
       }
       return size
+    case .verticalScroll(let offset):
+      return measureScroll(node, offset: offset, proposal, depth: depth)
     case .spacer(let minLength):
       let least = max(0, minLength ?? 0)
       switch axis {
@@ -176,6 +178,8 @@ struct LayoutEngine {
           stack.spacing)
       }
       updateGroupFrames(in: node)
+    case .verticalScroll(let offset):
+      placeScroll(node, offset: offset, in: rect, style: style, depth: depth, into: &grid)
     case .zStack(let alignment):
       let children = arrangedChildren(of: node)
       for child in children {
@@ -188,6 +192,57 @@ struct LayoutEngine {
       }
       updateGroupFrames(in: node)
     }
+  }
+
+  // MARK: Scrolling
+
+  /// A scroll view takes what it is proposed; only an unspecified dimension asks the children
+  /// (from the first one shown), which is O(children) and happens in inline mode only.
+  private mutating func measureScroll(
+    _ node: TerminalLayoutNode, offset: Int, _ proposal: ProposedSize, depth: Int
+  ) -> LayoutSize {
+    if let width = proposal.width, let height = proposal.height {
+      return LayoutSize(width: width, height: height)
+    }
+    let rows = node.children
+    var width = 0
+    var height = 0
+    for index in max(0, min(offset, rows.count))..<rows.count where !rows[index].isHidden {
+      let size = measure(
+        rows[index], ProposedSize(width: proposal.width, height: nil), axis: .vertical,
+        depth: depth + 1)
+      width = max(width, size.width)
+      height = height.saturatingAdd(size.height)
+    }
+    return LayoutSize(width: proposal.width ?? width, height: proposal.height ?? height)
+  }
+
+  /// Places the rows from `offset` down while they fit, the last one cut to the rows left.
+  private mutating func placeScroll(
+    _ node: TerminalLayoutNode, offset: Int, in rect: LayoutRect, style: CellStyle, depth: Int,
+    into grid: inout CellGrid
+  ) {
+    let rows = node.children
+    let start = max(0, min(offset, rows.count))
+    let bottom = rect.y.saturatingAdd(rect.height)
+    var y = rect.y
+    var index = start
+    while index < rows.count, y < bottom {
+      let row = rows[index]
+      index += 1
+      guard !row.isHidden else { continue }
+      var proposal = ProposedSize(width: rect.width, height: nil)
+      var size = measure(row, proposal, axis: .vertical, depth: depth + 1)
+      if size.height > bottom - y {
+        proposal.height = bottom - y
+        size = measure(row, proposal, axis: .vertical, depth: depth + 1)
+      }
+      place(
+        row, at: (rect.x, y), proposal: proposal, axis: .vertical,
+        inherited: style, depth: depth + 1, into: &grid)
+      y = y.saturatingAdd(max(0, min(size.height, bottom - y)))
+    }
+    node.visibleChildren = start..<index
   }
 
   // MARK: Containers
@@ -214,12 +269,19 @@ struct LayoutEngine {
   /// The children a container arranges: its own, with groups replaced by their children.
   func arrangedChildren(of node: TerminalLayoutNode) -> [TerminalLayoutNode] {
     let children = node.children
-    guard children.contains(where: { if case .group = $0.content { true } else { false } }) else {
+    guard
+      children.contains(where: {
+        if $0.isHidden { return true }
+        if case .group = $0.content { return true }
+        return false
+      })
+    else {
       return children
     }
     var result: [TerminalLayoutNode] = []
     var pending = Array(children.reversed())
     while let child = pending.popLast() {
+      if child.isHidden { continue }
       if case .group = child.content {
         pending.append(contentsOf: child.children.reversed())
       } else {

@@ -1,5 +1,5 @@
 /// A modifier that changes how a node is sized, placed or drawn: SwiftUI's `.padding`,
-/// `.frame`, `.border` and `.background`.
+/// `.frame`, `.border` and `.background`, and the terminal's focus highlight.
 ///
 /// A node's modifiers apply in order, first innermost, as SwiftUI's modifier chain does:
 /// `[.padding(1), .border(…)]` is `view.padding(1).border(…)`, the border around the padded
@@ -20,6 +20,10 @@ public enum LayoutModifier: Hashable, Sendable {
   /// Fills the view's bounds with a colour behind its content, as SwiftUI's `.background(_:)`
   /// with a colour.
   case background(TerminalColor)
+  /// Adds `attributes` to every cell in the view's bounds before its content is drawn, blanks
+  /// included: with `.inverse`, and an inverse text style for the content, a list's selected
+  /// row shows in reverse video from edge to edge.
+  case highlight(CellAttributes)
 
   /// A fixed frame.
   /// - Parameters:

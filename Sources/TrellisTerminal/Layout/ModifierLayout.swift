@@ -8,7 +8,7 @@ extension LayoutModifier {
       return proposal.inset(by: insets)
     case .border:
       return proposal.inset(by: TerminalEdgeInsets(1))
-    case .background:
+    case .background, .highlight:
       return proposal
     case .fixedFrame(let width, let height, _):
       return ProposedSize(width: width ?? proposal.width, height: height ?? proposal.height)
@@ -28,7 +28,7 @@ extension LayoutModifier {
       return childSize.outset(by: insets)
     case .border:
       return childSize.outset(by: TerminalEdgeInsets(1))
-    case .background:
+    case .background, .highlight:
       return childSize
     case .fixedFrame(let width, let height, _):
       return LayoutSize(width: width ?? childSize.width, height: height ?? childSize.height)
@@ -50,7 +50,7 @@ extension LayoutModifier {
       return LayoutRect(x: rect.x + insets.leading, y: rect.y + insets.top, size: childSize)
     case .border:
       return LayoutRect(x: rect.x + 1, y: rect.y + 1, size: childSize)
-    case .background:
+    case .background, .highlight:
       return LayoutRect(x: rect.x, y: rect.y, size: childSize)
     case .fixedFrame(_, _, let alignment):
       return Self.place(childSize, in: rect, alignment: alignment)

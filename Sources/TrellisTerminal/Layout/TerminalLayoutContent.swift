@@ -27,6 +27,15 @@ public enum TerminalLayoutContent: Hashable, Sendable {
   /// A `Divider`: a line one cell thick across the stack's cross axis (`─` in a `VStack` or
   /// outside a stack, `│` in an `HStack`), drawn in the foreground colour.
   case divider
+  /// A vertical `ScrollView` or `List` scrolled to the child `offset`: children top to bottom,
+  /// leading-aligned, from that child on (the ones before it are scrolled out of view). It takes
+  /// all the space it is proposed, on both axes, as SwiftUI's `List` does; its ideal size is
+  /// that of the children from `offset` on. Only the children that fit are laid out and drawn,
+  /// so a long list costs what it shows: each child is offered the full width and its ideal
+  /// height, and the last one the rows that are left (its text truncates). The node's
+  /// `visibleChildren` tells which children the last render showed. Each child is one row;
+  /// a group child lays its own children out as a `VStack`.
+  case verticalScroll(offset: Int)
   /// A transparent container, as `Group` or `ForEach`: its children take part in the enclosing
   /// stack as if they were the stack's own. Its layout modifiers are not applied (SwiftUI
   /// applies a group's modifiers to each child; a renderer should move them there). Outside a
@@ -54,7 +63,7 @@ public enum TerminalLayoutContent: Hashable, Sendable {
   /// Whether this content arranges children.
   var isContainer: Bool {
     switch self {
-    case .vStack, .hStack, .zStack, .group: true
+    case .vStack, .hStack, .zStack, .group, .verticalScroll: true
     case .empty, .text, .spacer, .divider: false
     }
   }

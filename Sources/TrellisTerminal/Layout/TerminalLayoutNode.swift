@@ -23,6 +23,18 @@ public final class TerminalLayoutNode {
   /// never their layout.
   public var textStyle: TerminalTextStyle
 
+  /// Whether the node is left out of the layout: a hidden node takes no space and draws
+  /// nothing, as if it were not among its parent's children (a covered navigation level, say).
+  /// Unlike SwiftUI's `.hidden()`, which keeps the space, this is closer to an `if` that is
+  /// false, except that the node and its subtree are kept for when it is shown again.
+  public var isHidden = false {
+    didSet { if isHidden != oldValue { parent?.invalidateLayout() } }
+  }
+
+  /// For a `.verticalScroll` node: the children the last render showed, by index (an empty
+  /// range before the first render, or when none fit).
+  public internal(set) var visibleChildren: Range<Int> = 0..<0
+
   /// The children, in order. Containers arrange them; leaves ignore them.
   public private(set) var children: [TerminalLayoutNode] = []
 

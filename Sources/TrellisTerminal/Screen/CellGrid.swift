@@ -163,6 +163,21 @@ public struct CellGrid: Hashable, Sendable {
     }
   }
 
+  /// Adds attributes to the style of every cell in a rectangle, keeping the characters.
+  /// - Parameters:
+  ///   - attributes: the attributes to add, such as `.inverse`.
+  ///   - rect: the cells to change; clipped to the grid.
+  public mutating func addAttributes(_ attributes: CellAttributes, in rect: LayoutRect) {
+    let left = max(0, rect.x)
+    let right = min(width, rect.x.saturatingAdd(rect.width))
+    let top = max(0, rect.y)
+    let bottom = min(height, rect.y.saturatingAdd(rect.height))
+    guard left < right, top < bottom else { return }
+    for y in top..<bottom {
+      for x in left..<right { cells[y * width + x].style.attributes.formUnion(attributes) }
+    }
+  }
+
   /// Stores `cell` (width 1 or 2) at a position, blanking the halves of any wide grapheme it
   /// overwrites, and writing the continuation of a wide one.
   private mutating func put(_ cell: GridCell, column: Int, row: Int) {

@@ -7,13 +7,13 @@ import Synchronization
   import Darwin
 #endif
 
-/// Reads the terminal's input on a thread of its own and delivers decoded events in batches,
-/// one batch per read, through an `AsyncStream` that the main actor consumes.
+/// Reads the terminal's input on a thread of its own and delivers decoded events into a
+/// `TerminalEventStream`, which the main actor consumes in batches.
 ///
 /// One read is what the terminal had sent at that moment: a typed key, a burst of keys, a paste.
-/// Delivering it as one batch lets the consumer apply every event of the batch in one
-/// main-actor turn, then flush and draw once. The thread owns the decoder, so decoding needs no
-/// lock.
+/// The stream joins the reads the consumer has not taken yet, so the consumer applies every
+/// event that is waiting in one main-actor turn, then flushes and draws once. The thread owns
+/// the decoder, so decoding needs no lock.
 ///
 /// The thread waits in `poll` on its stop pipe, on the process's window-change pipe and on the
 /// input. SIGWINCH writes a byte to the window-change pipe, and the thread answers with a
@@ -43,11 +43,11 @@ final class TerminalInputReader: Sendable {
     self.sizeDescriptor = sizeDescriptor
   }
 
-  /// Starts the reading thread, which yields into `continuation` until stopped or the input
+  /// Starts the reading thread, which yields into `events` until stopped or the input
   /// ends, then finishes it.
-  func start(_ continuation: AsyncStream<[TerminalEvent]>.Continuation) {
+  func start(_ events: TerminalEventStream) {
     let thread = Thread { [self] in
-      run(continuation)
+      run(events)
     }
     thread.name = "TrellisTerminal input"
     thread.start()
@@ -70,13 +70,13 @@ final class TerminalInputReader: Sendable {
     }
   }
 
-  private func run(_ continuation: AsyncStream<[TerminalEvent]>.Continuation) {
+  private func run(_ stream: TerminalEventStream) {
     var decoder = TerminalInputDecoder()
     var buffer = [UInt8](repeating: 0, count: 4096)
     let windowChanges = TerminalDevice.windowChanges.read
     defer {
       discard()
-      continuation.finish()
+      stream.finish()
     }
     while let ready = TerminalDevice.waitForInput([stopRead, windowChanges, inputDescriptor]) {
       if ready[0] { return }
@@ -84,19 +84,19 @@ final class TerminalInputReader: Sendable {
         var resized = false
         while case .bytes = TerminalDevice.read(windowChanges, into: &buffer) { resized = true }
         if resized, let size = TerminalDevice.size(of: sizeDescriptor) {
-          continuation.yield([.resize(size)])
+          stream.yield([.resize(size)])
         }
       }
       guard ready[2] else { continue }
       switch TerminalDevice.read(inputDescriptor, into: &buffer) {
       case .bytes(let count):
         let events = decoder.decode(buffer[0..<count])
-        if !events.isEmpty { continuation.yield(events) }
+        if !events.isEmpty { stream.yield(events) }
       case .nothing:
         continue
       case .end:
         let events = decoder.finish()
-        if !events.isEmpty { continuation.yield(events) }
+        if !events.isEmpty { stream.yield(events) }
         return
       }
     }

@@ -15,8 +15,9 @@
 /// SIGSEGV, SIGBUS, SIGFPE and SIGABRT of a crash in the app's code (see `TerminalDevice`).
 /// Suspending with SIGTSTP is not handled: raw mode makes Control-Z a key.
 ///
-/// Input arrives on `events`, one batch per read, with `.resize` batches when the window
-/// changes. Apply a batch's events in one main-actor turn, then draw once.
+/// Input arrives on `events` in batches (everything that arrived since the last batch was
+/// taken), with `.resize` events when the window changes. Apply a batch's events in one
+/// main-actor turn, then draw once.
 ///
 /// One session at a time per process: the restore handlers are global.
 @MainActor
@@ -50,9 +51,9 @@ public final class TerminalSession {
   public let mode: TerminalOutputMode
   /// The writer that draws frames; its byte counts are per frame.
   public let writer: TerminalFrameWriter
-  /// Input batches (one per read) and resize batches, until the input ends or the session
-  /// stops. Iterate it on the main actor.
-  public let events: AsyncStream<[TerminalEvent]>
+  /// Input and resize events in batches (see `TerminalEventStream`), until the input ends or
+  /// the session stops. Iterate it on the main actor.
+  public let events: TerminalEventStream
   /// The descriptor read for keys.
   public let inputDescriptor: Int32
   /// The descriptor frames are written to.
@@ -110,11 +111,9 @@ public final class TerminalSession {
     }
 
     Self.active = true
-    let (stream, continuation) = AsyncStream.makeStream(of: [TerminalEvent].self)
-    events = stream
-    continuation.onTermination = { _ in reader.stop() }
+    events = TerminalEventStream()
     writer.start()
-    reader.start(continuation)
+    reader.start(events)
   }
 
   /// The terminal window: columns wide, rows high (`TIOCGWINSZ`), or nil when the output is not
@@ -154,6 +153,7 @@ public final class TerminalSession {
     // Disarmed last: a signal before this restores once more, which changes nothing.
     TerminalDevice.disarm()
     reader.stop()
+    events.finish()
     Self.active = false
   }
 

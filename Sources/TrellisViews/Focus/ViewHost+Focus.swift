@@ -90,6 +90,10 @@ extension RendererConnection {
   @discardableResult
   public func focusPrevious() -> Bool { core?.moveFocus(by: -1) ?? false }
 
+  /// Takes the focus away from every control, as `ViewHost.clearFocus()` does: for a renderer
+  /// whose own focus moved to something that is no control (a navigation link).
+  public func clearFocus() { core?.focus.move(to: nil) }
+
   /// Moves the focus to the control that renders `element`.
   /// - Parameter element: the control's element.
   /// - Returns: false, with a diagnostic, when the element is gone, is not a control, or is

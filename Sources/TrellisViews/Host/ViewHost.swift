@@ -211,23 +211,33 @@ public final class RendererConnection {
   /// - Returns: the viewport.
   public func viewport(of element: ElementID) -> Viewport? { core?.viewports[element] }
 
-  /// Activates an element as a tap would: runs a button's or link's action. Pending work runs
-  /// at the next update cycle.
+  /// Activates an element as a tap would: runs a button's or link's action, or flips a
+  /// toggle through its binding (as Space does to a focused checkbox). Pending work runs at the
+  /// next update cycle.
   /// - Parameter element: the element.
   /// - Returns: false, with a diagnostic, when the element is gone or has no action.
   @discardableResult
   public func activate(_ element: ElementID) -> Bool {
-    guard let core, let node = core.elements.owner(of: element), node.isMounted,
-      let action = node.parts[ActionPart.self]
-    else {
+    guard let core, let node = core.elements.owner(of: element), node.isMounted else {
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(element)"],
           message: "activate(_:): element \(element) is gone or has no action."))
       return false
     }
-    action.perform()
-    return true
+    if let action = node.parts[ActionPart.self] {
+      action.perform()
+      return true
+    }
+    if let toggle = node.parts[TogglePart.self] {
+      toggle.isOn.wrappedValue.toggle()
+      return true
+    }
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: ["\(element)"],
+        message: "activate(_:): element \(element) is gone or has no action."))
+    return false
   }
 }
 

@@ -272,6 +272,8 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
   case navigationTitle(String)
   /// A toggle's state.
   case isOn(Bool)
+  /// A key handler of an `onKeyPress` modifier around the element (see `KeyPressHandler`).
+  case keyPress(KeyPressHandler)
 
   // Containers: which rows a lazy container realized, and what is selected.
 
@@ -297,11 +299,12 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
   /// An attribute with no typed family (yet): name and value as text.
   case custom(name: String, value: String)
 
-  /// The family's name: `title`, `isOn`, or a custom attribute's name.
+  /// The family's name: `title`, `isOn`, `onKeyPress`, or a custom attribute's name.
   public var name: String {
     switch self {
     case .navigationTitle: "title"
     case .isOn: "isOn"
+    case .keyPress: "onKeyPress"
     case .rows: "rows"
     case .scrollAxes: "axes"
     case .isSelected: "isSelected"
@@ -313,11 +316,13 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// `name=value`, as the rendered tree shows it: `title="Notes"`, `isOn=true`.
+  /// `name=value`, as the rendered tree shows it: `title="Notes"`, `isOn=true`; a key handler
+  /// shows its name only, `onKeyPress`.
   public var description: String {
     switch self {
     case .navigationTitle(let title): "title=\"\(title)\""
     case .isOn(let isOn): "isOn=\(isOn)"
+    case .keyPress: "onKeyPress"
     case .rows(let rows, let total): "rows=\(rows.lowerBound)..<\(rows.upperBound)/\(total)"
     case .scrollAxes(let axes): "axes=\(axes)"
     case .isSelected(let isSelected): "isSelected=\(isSelected)"

@@ -1,0 +1,150 @@
+import TrellisGraph
+import TrellisViews
+
+/// What each input event does.
+extension TerminalApp {
+  /// Applies one event without flushing: a key (see the type's notes), a paste, a window
+  /// change, or bytes that are no key (reported). `handle(_:)` applies a batch and draws.
+  /// - Parameter event: the event.
+  public func apply(_ event: TerminalEvent) {
+    switch event {
+    case .key(let press):
+      handleKey(press)
+    case .paste(let text):
+      // A paste is text for the focused text field, typed whole (bracketed paste); with none
+      // focused it has nowhere to go.
+      guard let field = renderer.focusedElement, ElementAppearance.isTextEntry(field.kind),
+        let connection = renderer.connection
+      else { return }
+      renderer.syncHostFocus()
+      connection.insertText(text)
+    case .resize(let newSize):
+      resize(to: newSize)
+    case .unrecognized(let bytes):
+      let hex = bytes.prefix(16).map { String($0, radix: 16, uppercase: true) }
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: ["terminal input"],
+          message:
+            "The terminal sent bytes that are no key this app knows (\(hex.joined(separator: " "))"
+            + "\(bytes.count > 16 ? " …" : "")); they were ignored."))
+    }
+  }
+
+  private func handleKey(_ terminalPress: TerminalKeyPress) {
+    if terminalPress == TerminalKeyPress(.character("c"), modifiers: .control) {
+      requestExit()
+      return
+    }
+    if typeIntoFocusedField(terminalPress) { return }
+    let press = KeyPress(terminalPress)
+    if dispatchToHandlers(press) == .handled { return }
+    if handleBuiltInKey(terminalPress) { return }
+    _ = onUnhandledKey?(self, press)
+  }
+
+  /// Offers the key to the `onKeyPress` handlers from the focused element outwards, innermost
+  /// first; with no focus, to the handlers of the shown elements, the last in tree order first.
+  private func dispatchToHandlers(_ press: KeyPress) -> KeyPress.Result {
+    let renderer = self.renderer
+    let handlerElements = renderer.keyHandlerElements.alive()
+    guard !handlerElements.isEmpty else { return .ignored }
+    let chain: [TerminalElement]
+    if let focused = renderer.focusedElement {
+      chain = focused.ancestry
+    } else {
+      chain = handlerElements.filter(\.isVisible).sorted {
+        renderer.isBefore($1, $0)
+      }
+    }
+    for element in chain {
+      for handler in element.keyPressHandlers where handler.handle(press) == .handled {
+        return .handled
+      }
+    }
+    return .ignored
+  }
+
+  /// A focused text field takes what types: printable characters, Backspace, and Return (its
+  /// submission), before any key handler, as a field does in SwiftUI. Other keys (Tab, the
+  /// arrows, Escape, control keys) go on.
+  private func typeIntoFocusedField(_ press: TerminalKeyPress) -> Bool {
+    guard let field = renderer.focusedElement, ElementAppearance.isTextEntry(field.kind),
+      let connection = renderer.connection
+    else { return false }
+    renderer.syncHostFocus()
+    switch (press.key, press.modifiers) {
+    case (.character, []), (.character, .shift):
+      guard let characters = press.characters, !characters.isEmpty,
+        characters.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F })
+      else { return false }
+      connection.insertText(characters)
+    case (.delete, []):
+      connection.deleteBackward()
+    case (.return, []):
+      connection.activateFocused()
+    default:
+      return false
+    }
+    return true
+  }
+
+  private func handleBuiltInKey(_ press: TerminalKeyPress) -> Bool {
+    let renderer = self.renderer
+    switch (press.key, press.modifiers) {
+    case (.tab, []):
+      return renderer.moveFocus(.next)
+    case (.tab, .shift):
+      return renderer.moveFocus(.previous)
+    case (.downArrow, []):
+      return renderer.moveFocus(.down) || renderer.scroll(byRows: 1)
+    case (.upArrow, []):
+      return renderer.moveFocus(.up) || renderer.scroll(byRows: -1)
+    case (.pageDown, []):
+      return renderer.scrollPage(by: 1)
+    case (.pageUp, []):
+      return renderer.scrollPage(by: -1)
+    case (.home, []):
+      return renderer.moveFocusToEdge(end: false)
+    case (.end, []):
+      return renderer.moveFocusToEdge(end: true)
+    case (.escape, []):
+      return renderer.dismissFrontmost()
+    case (.return, []), (.character(" "), []):
+      return renderer.activateFocused()
+    default:
+      return false
+    }
+  }
+}
+
+extension KeyPress {
+  /// The key event a terminal key press stands for.
+  /// - Parameter press: the terminal's key press.
+  public init(_ press: TerminalKeyPress) {
+    var modifiers: EventModifiers = []
+    if press.modifiers.contains(.shift) { modifiers.insert(.shift) }
+    if press.modifiers.contains(.control) { modifiers.insert(.control) }
+    if press.modifiers.contains(.option) { modifiers.insert(.option) }
+    let key: KeyEquivalent =
+      switch press.key {
+      case .character(let character): KeyEquivalent(character)
+      case .return: .return
+      case .tab: .tab
+      case .escape: .escape
+      case .delete: .delete
+      case .deleteForward: .deleteForward
+      case .upArrow: .upArrow
+      case .downArrow: .downArrow
+      case .leftArrow: .leftArrow
+      case .rightArrow: .rightArrow
+      case .home: .home
+      case .end: .end
+      case .pageUp: .pageUp
+      case .pageDown: .pageDown
+      case .insert: KeyEquivalent("\u{F727}")
+      case .function(let number): .function(number)
+      }
+    self.init(key, characters: press.characters ?? "", modifiers: modifiers)
+  }
+}

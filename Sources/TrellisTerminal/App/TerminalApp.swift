@@ -1,0 +1,334 @@
+import Foundation
+import TrellisEnvironment
+import TrellisGraph
+import TrellisViews
+
+/// Runs a view tree as a terminal app: Ink's `render`, with SwiftUI's data flow.
+///
+/// ```swift
+/// @main struct Notes {
+///   static func main() async throws {
+///     try await TerminalApp { NotesApp() }.run()
+///   }
+/// }
+/// ```
+///
+/// `run()` takes the terminal (`TerminalSession`), mounts the root in a `ViewHost` with a
+/// `TerminalRenderer` and the `.mainActor` executor, draws the first frame, and then loops on
+/// the main actor: for each batch of input it applies every event, runs one update cycle and
+/// draws one frame. So input and state changes of one main-actor turn are coalesced into one
+/// flush and one frame, and a batch is everything that arrived while the previous one was being
+/// handled (see `TerminalEventStream`): however many keys arrive while a frame is drawn, they
+/// make one more frame. Changes made outside input (a task finishing, a timer) are flushed by
+/// the host in their own turn and drawn in the turn after, one frame per such turn.
+///
+/// Keys (see `handle(_:)`): Control-C ends the app; every other key goes first to the
+/// `onKeyPress` handlers from the focused view outwards, and if none handles it, Tab and
+/// Shift-Tab move the focus, the arrows, Page Up/Down and Home/End move it through lists (which
+/// scroll with it), and Return or Space activate the focused button, link or toggle. A window
+/// change lays the frame out again and updates `\.terminalSize`; bytes that are no key are
+/// reported through `TrellisDiagnostics`.
+///
+/// The app ends when a view calls `\.exit`, on Control-C, and, in full screen, when the input
+/// ends (nothing else could happen). It then draws the final frame and gives the terminal back:
+/// an inline app leaves its last frame on the screen. When standard output is not a terminal,
+/// only the final frame is written (and `Static` rows as they come), as Ink does in CI.
+/// While a terminal session runs, diagnostics are kept (`diagnostics`) instead of written
+/// over the frame, and printed to standard error after the terminal is given back.
+@MainActor
+public final class TerminalApp {
+  /// How the app uses the terminal.
+  public struct Options: Sendable {
+    /// `.fullScreen` or `.inline`; plain text is chosen by itself when the output is not a
+    /// terminal.
+    public var mode: TerminalOutputMode
+    /// The host's options. By default updates are not logged and no tree is kept (the terminal
+    /// is the renderer); turn logging on to read `host.bodyRuns`.
+    public var hostOptions: ViewHostOptions
+    /// The host's executor: `.mainActor` for apps, `.manual` for tests that flush by hand.
+    public var executor: GraphExecutor
+    /// Whether the end of the input ends the app; nil means yes in full screen, no inline.
+    public var exitsWhenInputEnds: Bool?
+    /// Whether keys are read at all.
+    public var readsInput: Bool
+    /// Whether a paste arrives as one event (bracketed paste).
+    public var enablesBracketedPaste: Bool
+
+    /// Options.
+    /// - Parameters:
+    ///   - mode: full screen (default) or inline.
+    ///   - hostOptions: the host's options (default: no logs, no tree).
+    ///   - executor: `.mainActor` (default) or `.manual`.
+    ///   - exitsWhenInputEnds: whether the end of the input ends the app (nil: by mode).
+    ///   - readsInput: whether to read keys.
+    ///   - enablesBracketedPaste: whether pastes arrive whole.
+    public init(
+      mode: TerminalOutputMode = .fullScreen,
+      hostOptions: ViewHostOptions = ViewHostOptions(logsUpdates: false, keepsTree: false),
+      executor: GraphExecutor = .mainActor, exitsWhenInputEnds: Bool? = nil,
+      readsInput: Bool = true, enablesBracketedPaste: Bool = true
+    ) {
+      self.mode = mode
+      self.hostOptions = hostOptions
+      self.executor = executor
+      self.exitsWhenInputEnds = exitsWhenInputEnds
+      self.readsInput = readsInput
+      self.enablesBracketedPaste = enablesBracketedPaste
+    }
+  }
+
+  /// The options the app was made with.
+  public let options: Options
+  /// The renderer; its mode is the one frames are written in.
+  public private(set) var renderer: TerminalRenderer
+  /// The host, from `start` on.
+  public private(set) var host: ViewHost?
+  /// The terminal's size as the app lays frames out for it.
+  public private(set) var size = LayoutSize(width: 80, height: 24)
+  /// The frames drawn so far (frames in which nothing changed are not drawn).
+  public private(set) var frameCount = 0
+  /// The bytes the last frame wrote.
+  public var lastFrameByteCount: Int { writer?.lastFrameByteCount ?? 0 }
+  /// Diagnostics reported while a terminal session ran (they are printed after it).
+  public private(set) var diagnostics: [TrellisDiagnostic] = []
+  /// Whether the app was asked to end.
+  public private(set) var isExitRequested = false
+  /// Called before each batch of input is applied: what ran since the last batch (tasks,
+  /// timers) is not the batch's doing, so a status line clears its record here.
+  public var willHandleBatch: (@MainActor (TerminalApp, [TerminalEvent]) -> Void)?
+  /// Called after each batch of input has been applied and flushed, before its frame is drawn;
+  /// what it changes is flushed into the same frame. For status lines about the last key.
+  public var onBatch: (@MainActor (TerminalApp, [TerminalEvent]) -> Void)?
+  /// Called for a key no handler and no built-in key used; returns whether it used it.
+  public var onUnhandledKey: (@MainActor (TerminalApp, KeyPress) -> Bool)?
+
+  private let mount:
+    @MainActor (EnvironmentScope, ViewHostOptions, GraphExecutor, TerminalRenderer) -> ViewHost
+  private var writer: TerminalFrameWriter?
+  private var events: TerminalEventStream?
+  private var isHandlingBatch = false
+  private var isDrawScheduled = false
+  private var isDrawing = false
+  private var exitWaiter: CheckedContinuation<Void, Never>?
+
+  /// An app showing `content`.
+  /// - Parameters:
+  ///   - options: the mode and host options.
+  ///   - content: the root view, built when the app starts.
+  public init<Root: View>(
+    options: Options = Options(), @ViewBuilder content: @escaping @MainActor () -> Root
+  ) {
+    self.options = options
+    renderer = TerminalRenderer(mode: options.mode)
+    mount = { environment, hostOptions, executor, renderer in
+      ViewHost(
+        content(), executor: executor, environment: environment, options: hostOptions,
+        renderer: renderer)
+    }
+  }
+
+  /// The mode frames are written in.
+  public var mode: TerminalOutputMode { renderer.mode }
+
+  // MARK: - Running
+
+  /// Takes the terminal and runs until the app ends (see the type's notes), then gives the
+  /// terminal back.
+  /// - Throws: `TerminalSession.StartError` when the terminal cannot be taken.
+  public func run() async throws(TerminalSession.StartError) {
+    let session = try TerminalSession(
+      preferredMode: options.mode, readsInput: options.readsInput,
+      enablesBracketedPaste: options.enablesBracketedPaste)
+    let previousSink = TrellisDiagnostics.sink
+    if session.mode != .plainText {
+      TrellisDiagnostics.sink = { [weak self] diagnostic in self?.diagnostics.append(diagnostic) }
+    }
+    start(writer: session.writer, size: session.size, events: session.events)
+    await runLoop()
+    finish()
+    session.stop()
+    TrellisDiagnostics.sink = previousSink
+    if session.mode != .plainText {
+      for diagnostic in diagnostics { TrellisDiagnostics.report(diagnostic) }
+    }
+  }
+
+  /// Runs on `output` instead of the terminal: for tests (an `InMemoryScreen`) and for
+  /// embedding. Starts the app, applies each batch `events` delivers, and returns when the app
+  /// ends, after drawing its final frame. The writer is stopped (an inline frame stays).
+  /// - Parameters:
+  ///   - events: the input; yield batches into it, finish it to end the input.
+  ///   - output: where frames go.
+  ///   - size: the window's size.
+  public func run(
+    events: TerminalEventStream, output: any TerminalOutput, size: LayoutSize
+  ) async {
+    start(output: output, size: size, events: events)
+    await runLoop()
+    finish()
+    writer?.stop()
+  }
+
+  /// Starts the app on `output` without a loop, for tests that drive it with `handle(_:)`:
+  /// mounts the root and draws the first frame.
+  /// - Parameters:
+  ///   - output: where frames go, such as an `InMemoryScreen`.
+  ///   - size: the window's size.
+  ///   - events: a stream to finish when a view calls `\.exit`, if any.
+  public func start(
+    output: any TerminalOutput, size: LayoutSize, events: TerminalEventStream? = nil
+  ) {
+    let writer = TerminalFrameWriter(
+      mode: mode, output: output, enablesBracketedPaste: options.enablesBracketedPaste)
+    writer.start()
+    start(writer: writer, size: size, events: events)
+  }
+
+  private func start(
+    writer: TerminalFrameWriter, size: LayoutSize?, events: TerminalEventStream?
+  ) {
+    guard host == nil else { return }
+    if writer.mode != renderer.mode { renderer = TerminalRenderer(mode: writer.mode) }
+    self.writer = writer
+    self.events = events
+    self.size = Self.clamped(size ?? LayoutSize(width: 80, height: 24))
+    renderer.onCommit = { [weak self] in self?.committed() }
+    let environment = EnvironmentScope(name: "root")
+    let terminalSize = TerminalSize(columns: self.size.width, rows: self.size.height)
+    environment.apply {
+      $0.terminalSize = terminalSize
+      $0.exit = ExitAction { [weak self] in self?.requestExit() }
+    }
+    isHandlingBatch = true
+    host = mount(environment, options.hostOptions, options.executor, renderer)
+    isHandlingBatch = false
+    drawFrame()
+  }
+
+  private func runLoop() async {
+    if let events {
+      for await batch in events {
+        handle(batch)
+        if isExitRequested { break }
+      }
+    }
+    if !isExitRequested, !(options.exitsWhenInputEnds ?? (mode == .fullScreen)) {
+      await withCheckedContinuation { exitWaiter = $0 }
+    }
+  }
+
+  /// Ends the app: at the end of the current batch, or in the next main-actor turn. What
+  /// `\.exit` and Control-C call.
+  public func requestExit() {
+    guard !isExitRequested else { return }
+    isExitRequested = true
+    events?.finish()
+    if let waiter = exitWaiter {
+      exitWaiter = nil
+      waiter.resume()
+    }
+  }
+
+  /// The last flush and the final frame: in plain text, the only one.
+  private func finish() {
+    host?.flush()
+    drawFrame(isFinal: true)
+  }
+
+  // MARK: - Batches and frames
+
+  /// Applies a batch of input (see `handle(_:)` for single events), flushes, calls `onBatch`,
+  /// flushes again if it changed something, and draws one frame.
+  /// - Parameter batch: the events, in order.
+  public func handle(_ batch: [TerminalEvent]) {
+    guard let host else { return }
+    isHandlingBatch = true
+    willHandleBatch?(self, batch)
+    for event in batch { apply(event) }
+    flush(host)
+    if let onBatch {
+      onBatch(self, batch)
+      flush(host)
+    }
+    isHandlingBatch = false
+    drawFrame()
+  }
+
+  /// Flushes pending work and draws a frame if anything changed: for tests with the
+  /// `.manual` executor, after awaiting tasks.
+  public func update() {
+    if let host { flush(host) }
+    drawFrame()
+  }
+
+  /// Flushes the host, and again when the commit moved the terminal's focus and the host's
+  /// focus (its focus states) followed. Bounded: each round follows the last one's move.
+  private func flush(_ host: ViewHost) {
+    host.flush()
+    var rounds = 0
+    while rounds < 3, renderer.syncHostFocusIfNeeded() {
+      rounds += 1
+      host.flush()
+    }
+  }
+
+  private func committed() {
+    guard !isHandlingBatch, !isDrawing, !isDrawScheduled else { return }
+    isDrawScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      isDrawScheduled = false
+      drawFrame()
+    }
+  }
+
+  /// Prints the `Static` rows that arrived, then draws the frame if something changed.
+  private func drawFrame(isFinal: Bool = false) {
+    guard let writer, writer.isActive else { return }
+    // A commit of its own (a task, a timer) may have moved the focus: the host follows first.
+    if renderer.needsHostFocusSync, let host {
+      isDrawing = true
+      flush(host)
+      isDrawing = false
+    }
+    let lines = renderer.takeStaticLines(width: size.width)
+    if !lines.isEmpty { writer.writeStatic(lines) }
+    guard renderer.needsFrame || isFinal && mode == .plainText else { return }
+    // Without a terminal, intermediate frames would only fill the log.
+    if mode == .plainText, !isFinal { return }
+    var grid = render()
+    // A list that scrolled reported its new viewport: the host realizes the rows it now shows
+    // before the frame is written, so that it never shows a list short of rows. Bounded: each
+    // round realizes what the last layout asked for.
+    var rounds = 0
+    while renderer.reportedViewportsInLastRender, rounds < 3, let host {
+      rounds += 1
+      isDrawing = true
+      flush(host)
+      isDrawing = false
+      guard renderer.needsFrame else { break }
+      grid = render()
+    }
+    writer.write(grid)
+    frameCount += 1
+  }
+
+  private func render() -> CellGrid {
+    mode == .fullScreen
+      ? renderer.render(size: size).grid
+      : renderer.render(width: size.width, maximumHeight: size.height).grid
+  }
+
+  /// A new window size: lay out again, redraw whole, and tell the views that read it.
+  func resize(to newSize: LayoutSize) {
+    size = Self.clamped(newSize)
+    writer?.invalidate()
+    renderer.needsFrame = true
+    let terminalSize = TerminalSize(columns: size.width, rows: size.height)
+    host?.environment.apply { $0.terminalSize = terminalSize }
+  }
+
+  private static func clamped(_ size: LayoutSize) -> LayoutSize {
+    LayoutSize(width: max(0, size.width), height: max(0, size.height))
+  }
+}

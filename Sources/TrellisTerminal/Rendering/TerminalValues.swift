@@ -1,0 +1,139 @@
+import Foundation
+import TrellisViews
+
+/// The views' values in a terminal's terms: lengths in cells, alignments, colours.
+///
+/// - **Lengths** are cells: a column across, a row down. A length rounds to the nearest cell,
+///   `.infinity` is unbounded, and a padding without a length is one cell (SwiftUI's default
+///   padding is a platform's; a cell is a terminal's).
+/// - **Colours**: the named colours map to the terminal's 16 (or, for those it lacks, the
+///   256-colour palette), RGB colours to true colour. `.primary` and `.foreground` are the
+///   terminal's own foreground; `.secondary` and the lower levels are dimmed; `.gray` is bright
+///   black; `.clear` paints nothing; `.tint` and `.accentColor` are blue.
+enum TerminalValues {
+  /// A length in cells.
+  static func cells(_ length: CGFloat) -> Int {
+    guard length.isFinite else { return length > 0 ? .max : 0 }
+    return max(0, Int(length.rounded()))
+  }
+
+  /// A padding in cells.
+  static func insets(_ padding: Padding) -> TerminalEdgeInsets {
+    switch padding {
+    case .edges(let edges, let length):
+      let cells = length.map(cells) ?? 1
+      return TerminalEdgeInsets(
+        top: edges.contains(.top) ? cells : 0, leading: edges.contains(.leading) ? cells : 0,
+        bottom: edges.contains(.bottom) ? cells : 0,
+        trailing: edges.contains(.trailing) ? cells : 0)
+    case .insets(let insets):
+      return TerminalEdgeInsets(
+        top: cells(insets.top), leading: cells(insets.leading), bottom: cells(insets.bottom),
+        trailing: cells(insets.trailing))
+    }
+  }
+
+  /// A flexible frame in cells.
+  static func frame(_ frame: TrellisViews.FlexibleFrame) -> LayoutModifier {
+    LayoutModifier.frame(
+      minWidth: frame.minWidth.map(cells), idealWidth: frame.idealWidth.map(cells),
+      maxWidth: frame.maxWidth.map(cells), minHeight: frame.minHeight.map(cells),
+      idealHeight: frame.idealHeight.map(cells), maxHeight: frame.maxHeight.map(cells),
+      alignment: alignment(frame.alignment))
+  }
+
+  static func alignment(_ alignment: Alignment) -> TerminalAlignment {
+    TerminalAlignment(
+      horizontal: horizontal(alignment.horizontal), vertical: vertical(alignment.vertical))
+  }
+
+  static func horizontal(_ alignment: HorizontalAlignment) -> TerminalAlignment.Horizontal {
+    switch alignment {
+    case .leading: .leading
+    case .trailing: .trailing
+    default: .center
+    }
+  }
+
+  static func horizontal(_ alignment: TextAlignment) -> TerminalAlignment.Horizontal {
+    switch alignment {
+    case .leading: .leading
+    case .center: .center
+    case .trailing: .trailing
+    }
+  }
+
+  /// Baselines are the first and last rows: a line of text is one row.
+  static func vertical(_ alignment: VerticalAlignment) -> TerminalAlignment.Vertical {
+    switch alignment {
+    case .top, .firstTextBaseline: .top
+    case .center: .center
+    case .bottom, .lastTextBaseline: .bottom
+    }
+  }
+
+  /// Whether text in `font` is drawn bold: a weight of semibold or more, or a title or
+  /// headline style (a terminal has one size).
+  static func isBold(_ font: Font) -> Bool {
+    if let weight = font.weight { return weight >= .semibold }
+    switch font.style {
+    case .largeTitle, .title, .title2, .title3, .headline: return true
+    default: return false
+    }
+  }
+
+  /// What a shape style paints with in a terminal.
+  enum Paint: Equatable {
+    /// A colour.
+    case color(TerminalColor)
+    /// The foreground, dimmed (`.secondary` and below).
+    case dim
+    /// Whatever is in effect (`.primary`, `.foreground`, `.clear`).
+    case inherited
+  }
+
+  static func paint(_ style: AnyShapeStyle) -> Paint {
+    switch style.storage {
+    case .color(let color): paint(color)
+    case .hierarchical(let level): level == 0 ? .inherited : .dim
+    case .tint: .color(.blue)
+    case .foreground: .inherited
+    }
+  }
+
+  static func paint(_ color: Color) -> Paint {
+    switch color.kind {
+    case .rgb(let red, let green, let blue):
+      return .color(.rgb(red: byte(red), green: byte(green), blue: byte(blue)))
+    case .named(let name):
+      switch name {
+      case .red: return .color(.red)
+      case .orange: return .color(.palette(208))
+      case .yellow: return .color(.yellow)
+      case .green: return .color(.green)
+      case .mint: return .color(.palette(121))
+      case .teal: return .color(.palette(37))
+      case .cyan: return .color(.cyan)
+      case .blue, .accentColor: return .color(.blue)
+      case .indigo: return .color(.palette(61))
+      case .purple: return .color(.magenta)
+      case .pink: return .color(.palette(211))
+      case .brown: return .color(.palette(130))
+      case .white: return .color(.white)
+      case .gray: return .color(.brightBlack)
+      case .black: return .color(.black)
+      case .primary, .clear: return .inherited
+      case .secondary: return .dim
+      }
+    }
+  }
+
+  private static func byte(_ component: Double) -> UInt8 {
+    UInt8(max(0, min(255, (component * 255).rounded())))
+  }
+
+  /// A number as a control shows it: whole numbers without a fraction.
+  static func number(_ value: Double) -> String {
+    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  }
+}

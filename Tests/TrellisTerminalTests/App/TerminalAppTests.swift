@@ -1,0 +1,243 @@
+import Testing
+import Trellis
+import TrellisTerminal
+
+/// The run loop: batches, frames, exit, static output, window changes and bad input, on an
+/// in-memory screen.
+@Suite("Terminal app")
+@MainActor
+struct TerminalAppTests {
+  private func key(_ key: TerminalKey, _ modifiers: TerminalKeyModifiers = []) -> TerminalEvent {
+    .key(TerminalKeyPress(key, modifiers: modifiers))
+  }
+
+  @Test func aBurstOfAThousandKeysInOneTurnIsOneFlushAndOneFrame() async {
+    let store = RowStore(count: 2_000)
+    let screen = InMemoryScreen(width: 12, height: 4)
+    // Inline, so that the last frame stays on the screen to be checked.
+    let app = TerminalApp(options: TerminalApp.Options(mode: .inline)) {
+      List(store.rows) { row in Button(row.title) {} }
+    }
+    let events = TerminalEventStream()
+    // Two reads the loop had not taken yet: they arrive as one batch.
+    events.yield(Array(repeating: key(.downArrow), count: 600))
+    events.yield(Array(repeating: key(.downArrow), count: 400) + [key(.character("c"), .control)])
+    await app.run(events: events, output: screen, size: LayoutSize(width: 12, height: 4))
+    // The first frame, then one for the whole burst; the exit changed nothing more.
+    #expect(app.frameCount == 2)
+    #expect(app.host?.graph.flushCount ?? 0 <= 3)
+    #expect(screen.lines == ["[Row 997]", "[Row 998]", "[Row 999]", "[Row 1000]"])
+  }
+
+  @Test func anExitFromATaskDrawsTheFinalFrameAndLeavesItInline() async {
+    let screen = InMemoryScreen(width: 20, height: 6)
+    screen.write("$ countdown\r\n")
+    let app = TerminalApp(options: TerminalApp.Options(mode: .inline)) { Countdown() }
+    // The input stays open: an inline app ends when it says so.
+    await app.run(
+      events: TerminalEventStream(), output: screen, size: LayoutSize(width: 20, height: 6))
+    #expect(screen.lines == ["$ countdown", "done after 3", "", "", "", ""])
+    #expect(screen.cursorRow == 2)
+    #expect(screen.isCursorVisible)
+  }
+
+  @Test func inFullScreenTheEndOfTheInputEndsTheApp() async {
+    let screen = InMemoryScreen(width: 10, height: 2)
+    let app = TerminalApp { Text("hello") }
+    let events = TerminalEventStream()
+    events.finish()
+    await app.run(events: events, output: screen, size: LayoutSize(width: 10, height: 2))
+    #expect(app.frameCount == 1)
+    #expect(!screen.isAlternateScreenActive)
+    #expect(screen.isCursorVisible)
+  }
+
+  @Test func staticRowsArePrintedOnceAboveTheInlineFrame() {
+    let jobs = Jobs()
+    let harness = ScreenHarness(width: 20, height: 6, mode: .inline) { JobsView(jobs: jobs) }
+    #expect(harness.lines == ["✔ a", "running: 2", "", "", "", ""])
+    jobs.finishNext()
+    harness.app.update()
+    #expect(harness.lines == ["✔ a", "✔ b", "running: 1", "", "", ""])
+    jobs.finished[0].name = "renamed"
+    jobs.finishNext()
+    harness.app.update()
+    #expect(harness.lines == ["✔ a", "✔ b", "✔ c", "running: 0", "", ""])
+  }
+
+  @Test func theTerminalSizeReachesTheViewsAndAResizeLaysTheFrameOutAgain() {
+    let harness = ScreenHarness(width: 20, height: 3) { SizeView() }
+    #expect(harness.lines == ["20×3", "", ""])
+    harness.screen.resize(width: 12, height: 2)
+    harness.app.handle([.resize(LayoutSize(width: 12, height: 2))])
+    #expect(harness.lines == ["12×2", ""])
+    harness.screen.resize(width: 1, height: 1)
+    harness.app.handle([.resize(LayoutSize(width: 1, height: 1))])
+    // One column: the text is cut to its ellipsis.
+    #expect(harness.lines == ["…"])
+    harness.screen.resize(width: 20, height: 3)
+    harness.app.handle([.resize(LayoutSize(width: 20, height: 3))])
+    #expect(harness.lines == ["20×3", "", ""])
+  }
+
+  @Test func bytesThatAreNoKeyAreReportedAndChangeNothing() {
+    let store = RowStore(count: 3)
+    let harness = ScreenHarness(width: 12, height: 3) {
+      List(store.rows) { row in Button(row.title) {} }
+    }
+    let before = harness.lines
+    let diagnostics = TrellisDiagnostics.capture {
+      harness.app.handle([.unrecognized([0xFF]), .unrecognized(Array("\u{1B}[99~".utf8))])
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "The terminal sent bytes that are no key this app knows (FF); they were ignored.",
+        "The terminal sent bytes that are no key this app knows (1B 5B 39 39 7E); they were "
+          + "ignored.",
+      ])
+    #expect(harness.lines == before)
+    #expect(harness.app.frameCount == 1)
+    harness.press(.function(7), .insert, .leftArrow)
+    #expect(harness.lines == before)
+  }
+
+  @Test func keysGoToTheHandlersFromTheFocusedViewOutwardsUntilOneHandlesThem() {
+    let log = Log()
+    let harness = ScreenHarness(width: 12, height: 3) {
+      VStack {
+        Button("Inner") {}
+          .onKeyPress("x") {
+            log.entries.append("button x")
+            return .ignored
+          }
+          .onKeyPress("y") {
+            log.entries.append("button y")
+            return .handled
+          }
+      }
+      .onKeyPress(characters: .letters) { press in
+        log.entries.append("stack \(press.characters)")
+        return .handled
+      }
+    }
+    harness.press(.character("x"))
+    harness.press(.character("y"))
+    harness.press(.character("z"))
+    harness.press(.character("1"))
+    #expect(log.entries == ["button x", "stack x", "button y", "stack z"])
+  }
+
+  @Test func withNothingFocusedKeysGoToTheShownHandlers() {
+    let log = Log()
+    let harness = ScreenHarness(width: 12, height: 3) {
+      VStack {
+        Text("a").onKeyPress("q") {
+          log.entries.append("a")
+          return .ignored
+        }
+        Text("b").onKeyPress("q") {
+          log.entries.append("b")
+          return .ignored
+        }
+      }
+      .onKeyPress("q") {
+        log.entries.append("stack")
+        return .handled
+      }
+    }
+    harness.press(.character("q"))
+    #expect(log.entries == ["b", "a", "stack"])
+  }
+
+  @Test func controlCEndsTheAppAndAnExitOutsideAnAppIsReported() {
+    let harness = ScreenHarness { Text("x") }
+    harness.press(.character("c"), .control)
+    #expect(harness.app.isExitRequested)
+    let host = ViewHost(ExitingView(), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture { host.tap("Quit") }
+    #expect(diagnostics.count == 1)
+    #expect(
+      diagnostics.first?.message.hasPrefix("exit() was called in a view that no app runs") == true)
+  }
+}
+
+struct Countdown: View {
+  @State private var remaining = 3
+  @State private var ticks = 0
+  @Environment(\.exit) private var exit
+
+  var body: some View {
+    Text(remaining == 0 ? "done after \(ticks)" : "\(remaining) left")
+      .task {
+        while remaining > 0 {
+          await Task.yield()
+          remaining -= 1
+          ticks += 1
+        }
+        exit()
+      }
+  }
+}
+
+struct ExitingView: View {
+  @Environment(\.exit) private var exit
+  var body: some View { Button("Quit") { exit() } }
+}
+
+struct SizeView: View {
+  @Environment(\.terminalSize) private var size
+  var body: some View { Text("\(size)") }
+}
+
+@MainActor
+final class Job: Trackable, Identifiable {
+  let id: String
+  @Tracked var name: String
+  init(_ name: String) {
+    id = name
+    self.name = name
+  }
+}
+
+@MainActor
+final class Jobs: Trackable {
+  @Tracked var finished: [Job] = [Job("a")]
+  @Tracked var running: [Job] = [Job("b"), Job("c")]
+
+  func finishNext() {
+    guard !running.isEmpty else { return }
+    finished.append(running.removeFirst())
+  }
+}
+
+struct JobsView: View {
+  let jobs: Jobs
+  var body: some View {
+    Static(jobs.finished) { job in Text("✔ \(job.name)") }
+    Text("running: \(jobs.running.count)")
+  }
+}
+
+/// The README's example, as written there.
+@Suite("Terminal app: the README's counter")
+@MainActor
+struct ReadmeCounterTests {
+  struct Counter: View {
+    @State private var count = 0
+    var body: some View {
+      VStack(alignment: .leading) {
+        Text("count: \(count)").bold()
+        Button("Add") { count += 1 }
+      }
+    }
+  }
+
+  @Test func enterPressesTheFocusedButtonAndTheScreenShowsTheCount() {
+    let screen = InMemoryScreen(width: 20, height: 3)
+    let app = TerminalApp(options: .init(executor: .manual)) { Counter() }
+    app.start(output: screen, size: LayoutSize(width: 20, height: 3))
+    app.handle([.key(TerminalKeyPress(.return))])
+    #expect(screen.lines == ["count: 1", "[Add]", ""])
+    #expect(screen.cell(column: 0, row: 0).style.attributes.contains(.bold))
+  }
+}

@@ -1,0 +1,148 @@
+import Testing
+import Trellis
+import TrellisTerminal
+
+/// The views' typed attributes as the terminal draws them, focus shared with `@FocusState`,
+/// and typing into fields.
+@Suite("Terminal renderer: vocabulary and focus")
+@MainActor
+struct TerminalVocabularyTests {
+  @Test func paddingBordersSpacingAndAlignmentAreCells() {
+    let harness = ScreenHarness(width: 12, height: 7) {
+      VStack(alignment: .trailing, spacing: 1) {
+        Text("ab").padding(.horizontal).border(.gray)
+        Text("c")
+      }
+    }
+    #expect(harness.lines == ["┌────┐", "│ ab │", "└────┘", "", "     c", "", ""])
+    #expect(harness.screen.cell(column: 0, row: 0).style.foreground == .brightBlack)
+  }
+
+  @Test func spacersPushAndDividersSpanTheirStack() {
+    let harness = ScreenHarness(width: 12, height: 3) {
+      VStack(spacing: 0) {
+        HStack {
+          Text("left")
+          Spacer()
+          Text("right")
+        }
+        Divider()
+        Text("x").frame(maxWidth: .infinity, alignment: .trailing)
+      }
+    }
+    // The stack's spacing (one cell) goes on both sides of the spacer, which takes the rest.
+    #expect(harness.lines == ["left   right", "────────────", "           x"])
+  }
+
+  @Test func stylesBecomeCellStyles() {
+    let harness = ScreenHarness(width: 10, height: 3) {
+      VStack(alignment: .leading) {
+        Text("bold").bold()
+        Text("red").foregroundStyle(.red)
+        Text("dim").foregroundStyle(.secondary).background(Color.blue)
+      }
+    }
+    let screen = harness.screen
+    #expect(screen.cell(column: 0, row: 0).style.attributes.contains(.bold))
+    #expect(screen.cell(column: 0, row: 1).style.foreground == .red)
+    #expect(!screen.cell(column: 0, row: 1).style.attributes.contains(.bold))
+    #expect(screen.cell(column: 0, row: 2).style.attributes.contains(.dim))
+    #expect(screen.cell(column: 0, row: 2).style.background == .blue)
+  }
+
+  @Test func tabMovesTheFocusStateAndTypingEditsTheFocusedField() {
+    let form = FormModel()
+    let harness = ScreenHarness(width: 20, height: 4) { FormView(model: form) }
+    // The focus goes by itself to the first control that is no field (keys stay the app's),
+    // and the host's focus follows.
+    #expect(harness.host.focusedControl == "Save")
+    #expect(form.focusLog.last == "save")
+    harness.press(.character("q"))
+    #expect(form.quits == 1)
+    // Shift-Tab: into the field.
+    harness.press(.tab, .shift)
+    #expect(harness.host.focusedControl == "Name")
+    #expect(form.focusLog.last == "name")
+    harness.press(.character("A"), .character("d"), .character("a"))
+    #expect(form.name == "Ada")
+    #expect(harness.lines[0] == "Ada▏")
+    harness.press(.delete)
+    #expect(form.name == "Ad")
+    // Space and q type too: the field takes them before any handler or activation.
+    harness.press(.character(" "), .character("q"))
+    #expect(form.name == "Ad q")
+    #expect(form.quits == 1)
+    // Return submits.
+    harness.press(.return)
+    #expect(form.submitted == ["Ad q"])
+    // Tab: the button; the focus state says so, and the field shows no cursor.
+    harness.press(.tab)
+    #expect(harness.host.focusedControl == "Save")
+    #expect(form.focusLog.last == "save")
+    #expect(harness.lines[0] == "Ad q")
+    // q is a key handler's again.
+    harness.press(.character("q"))
+    #expect(form.quits == 2)
+    // Shift-Tab: back in the field.
+    harness.press(.tab, .shift)
+    #expect(form.focusLog.last == "name")
+    // A paste arrives whole.
+    harness.app.handle([.paste("se Lovelace")])
+    #expect(form.name == "Ad qse Lovelace")
+  }
+
+  @Test func aFocusStateTheAppSetsMovesTheTerminalsFocus() {
+    let form = FormModel()
+    let harness = ScreenHarness(width: 20, height: 4) { FormView(model: form) }
+    form.requestedFocus = .save
+    harness.app.update()
+    #expect(harness.renderer.focusedElement?.kind == .button)
+    #expect(harness.host.focusedControl == "Save")
+  }
+
+  @Test func aDisabledButtonIsDimAndSkipped() {
+    let harness = ScreenHarness(width: 20, height: 2) {
+      HStack {
+        Button("One") {}
+        Button("Two") {}.disabled(true)
+      }
+    }
+    #expect(harness.lines[0] == "[One] [Two]")
+    #expect(harness.screen.cell(column: 7, row: 0).style.attributes.contains(.dim))
+    harness.press(.tab)
+    #expect(harness.screen.cell(column: 0, row: 0).style.attributes.contains(.inverse))
+    #expect(!harness.screen.cell(column: 7, row: 0).style.attributes.contains(.inverse))
+  }
+}
+
+@MainActor
+final class FormModel: Trackable {
+  enum Field: Hashable { case name, save }
+  @Tracked var name = ""
+  @Tracked var submitted: [String] = []
+  @Tracked var requestedFocus: Field?
+  var focusLog: [String] = []
+  var quits = 0
+}
+
+struct FormView: View {
+  let model: FormModel
+  @FocusState private var focus: FormModel.Field?
+
+  var body: some View {
+    VStack(alignment: .leading) {
+      TextField("Name", text: Binding(get: { model.name }, set: { model.name = $0 }))
+        .focused($focus, equals: .name)
+        .onSubmit { model.submitted.append(model.name) }
+      Button("Save") {}.focused($focus, equals: .save)
+    }
+    .onKeyPress("q") {
+      model.quits += 1
+      return .handled
+    }
+    .onChange(of: focus) { _, new in
+      model.focusLog.append(new.map { "\($0)" } ?? "none")
+    }
+    .onChange(of: model.requestedFocus) { _, new in focus = new }
+  }
+}
