@@ -106,7 +106,8 @@ final class LazyRowsPart: NodePart {
     collect(&collector)
     let total = collector.count
     let range = realizedRange(total: total)
-    let listName = node.diagnosticName
+    // Built only when a `ForEach` here has editing actions: most passes (every scroll) need none.
+    var listName: String?
     var wanted: [WantedRow] = []
     wanted.reserveCapacity(range.count)
     var start = 0
@@ -118,9 +119,11 @@ final class LazyRowsPart: NodePart {
           WantedRow(
             index: index, key: segment.key(local),
             section: segment.section.map { collector.sections[$0].path }, row: segment.row(local),
-            editing: segment.editActions.map {
-              EditableRowPart(
-                actions: $0, offset: local, rowCount: segment.count, listName: listName)
+            editing: segment.editActions.map { actions in
+              let name = listName ?? node.diagnosticName
+              listName = name
+              return EditableRowPart(
+                actions: actions, offset: local, rowCount: segment.count, listName: name)
             }))
       }
       start += segment.count
