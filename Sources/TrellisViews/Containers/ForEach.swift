@@ -188,11 +188,21 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     var newIDs: [ID] = []
     newIDs.reserveCapacity(newCount)
     newIDs.append(contentsOf: ids[0..<sameHead])
-    for position in sameHead..<(newCount - sameTail) {
-      let offset = position - sameHead
-      newIDs.append(
-        offset < sameBits.count && sameBits[offset]
-          ? ids[position] : view.identify(newElements[position]))
+    // Runs of same elements are copied in bulk: one generic copy per run, not per id.
+    let changedEnd = newCount - sameTail
+    var position = sameHead
+    while position < changedEnd {
+      var runEnd = position
+      while runEnd < changedEnd, runEnd - sameHead < sameBits.count, sameBits[runEnd - sameHead] {
+        runEnd += 1
+      }
+      if runEnd > position {
+        newIDs.append(contentsOf: ids[position..<runEnd])
+        position = runEnd
+      } else {
+        newIDs.append(view.identify(newElements[position]))
+        position += 1
+      }
     }
     newIDs.append(contentsOf: ids[(oldCount - sameTail)..<oldCount])
     let oldIDs = ids
@@ -220,6 +230,17 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       let oldMiddleEnd = oldCount - tail
       for offset in 0..<middle.count {
         let position = head + offset
+        let sameOffset = position - sameHead
+        if position < oldMiddleEnd, sameOffset < sameBits.count, sameBits[sameOffset] {
+          // The same element in the same place (so the same id): no generic id to compare.
+          let row = rowsBefore[position]
+          if row.claimStamp != stamp {
+            row.claimStamp = stamp
+            middle.inPlace[offset] = true
+            middle.sameElement[offset] = true
+            continue
+          }
+        }
         let id = newIDs[position]
         if position < oldMiddleEnd, oldIDs[position] == id,
           rowsBefore[position].claimStamp != stamp
@@ -307,15 +328,20 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     _ old: [Data.Element], _ new: [Data.Element], at positions: Range<Int>, size: Int
   ) -> [Bool] {
     guard !positions.isEmpty else { return [] }
-    return old.withUnsafeBytes { old in
+    var result = [Bool](repeating: false, count: positions.count)
+    let stride = MemoryLayout<Data.Element>.stride
+    old.withUnsafeBytes { old in
       new.withUnsafeBytes { new in
-        let stride = MemoryLayout<Data.Element>.stride
-        return positions.map { position in
-          ComparisonPlan.bitsEqual(
-            old.baseAddress! + position * stride, new.baseAddress! + position * stride, size)
+        let oldBase = old.baseAddress!
+        let newBase = new.baseAddress!
+        for index in result.indices {
+          let byteOffset = (positions.lowerBound + index) * stride
+          result[index] = ComparisonPlan.bitsEqual(
+            oldBase + byteOffset, newBase + byteOffset, size)
         }
       }
     }
+    return result
   }
 
   /// The middle region's matches: a row kept at its old position (`inPlace`), or the row
@@ -374,8 +400,12 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
     let hasDuplicates = pass.middle.isDuplicate.contains(true)
     var removed: [ViewNode] = []
-    for position in oldMiddle where node.children[position].claimStamp != pass.stamp {
-      removed.append(node.children[position])
+    do {
+      // Scoped: a second reference to the array would make the edits below copy it.
+      let children = node.children
+      for position in oldMiddle where children[position].claimStamp != pass.stamp {
+        removed.append(children[position])
+      }
     }
     let movedOrNew = pass.middle.inPlace.contains(false)
     let changed = !removed.isEmpty || pass.middle.count != oldMiddle.count || movedOrNew

@@ -24,46 +24,61 @@ enum ChildListDiff {
     case move(Element, from: Int, to: Int)
   }
 
-  /// Finds an element's position in the old middle: a hash table, or, for a long middle of
-  /// elements that map to small distinct integers (element handles), an array (no hashing).
-  struct PositionTable<Element: Hashable> {
+  /// Finds an element's position in the old middle. A protocol, not a closure, so that the
+  /// diff is specialized for each table and the lookup inlines (a stored closure cost a copy, a
+  /// retain and an indirect call per element).
+  protocol PositionTable {
+    associatedtype Element: Hashable
+    /// Readies the table for `count` elements, forgetting earlier ones.
+    mutating func prepare(count: Int)
+    mutating func set(_ position: Int, for element: Element)
+    func position(of element: Element) -> Int?
+  }
+
+  /// A hash table: for any element type.
+  struct HashedPositions<Element: Hashable>: PositionTable {
     private var byElement: [Element: Int] = [:]
+
+    mutating func prepare(count: Int) { byElement = Dictionary(minimumCapacity: count) }
+
+    mutating func set(_ position: Int, for element: Element) { byElement[element] = position }
+
+    func position(of element: Element) -> Int? { byElement[element] }
+  }
+
+  /// Element handles: an array indexed by the handle's slot for a long middle (no hashing), a
+  /// hash table for a short one.
+  struct ElementPositions: PositionTable {
     private var bySlot: [Int] = []
+    private var hashed = HashedPositions<ElementID>()
     private let slots: Int
-    private let slot: ((Element) -> Int)?
     private var usesSlots = false
 
-    /// A hash table.
-    init() {
-      slots = 0
-      slot = nil
-    }
-
-    /// An array indexed by `slot(element)` for long middles; `slot` must be distinct for
-    /// distinct elements and below `slots`.
-    init(slots: Int, slot: @escaping (Element) -> Int) {
-      self.slots = slots
-      self.slot = slot
-    }
+    /// A table for handles whose slots are below `slots`.
+    init(slots: Int) { self.slots = slots }
 
     /// Chooses the table for `count` elements: an array costs `slots` to clear, a hash table
     /// about twenty times `count`.
     mutating func prepare(count: Int) {
-      usesSlots = slot != nil && count * 20 > slots
-      if usesSlots { bySlot = [Int](repeating: -1, count: slots) }
-    }
-
-    mutating func set(_ position: Int, for element: Element) {
-      if usesSlots, let slot {
-        bySlot[slot(element)] = position
+      usesSlots = count * 20 > slots
+      if usesSlots {
+        bySlot = [Int](repeating: -1, count: slots)
       } else {
-        byElement[element] = position
+        hashed.prepare(count: count)
       }
     }
 
-    func position(of element: Element) -> Int? {
-      guard usesSlots, let slot else { return byElement[element] }
-      let index = slot(element)
+    mutating func set(_ position: Int, for element: ElementID) {
+      if usesSlots {
+        bySlot[Int(element.index)] = position
+      } else {
+        hashed.set(position, for: element)
+      }
+    }
+
+    func position(of element: ElementID) -> Int? {
+      guard usesSlots else { return hashed.position(of: element) }
+      let index = Int(element.index)
       guard index < bySlot.count else { return nil }
       let position = bySlot[index]
       return position < 0 ? nil : position
@@ -74,13 +89,13 @@ enum ChildListDiff {
   static func edits<Element: Hashable>(
     from old: [Element], to new: [Element], _ emit: (Edit<Element>) -> Void
   ) {
-    edits(from: old, to: new, positions: PositionTable(), emit)
+    edits(from: old, to: new, positions: HashedPositions(), emit)
   }
 
   /// `edits(from:to:_:)` with the table that finds old positions.
-  static func edits<Element: Hashable>(
-    from old: [Element], to new: [Element], positions: PositionTable<Element>,
-    _ emit: (Edit<Element>) -> Void
+  static func edits<Table: PositionTable>(
+    from old: [Table.Element], to new: [Table.Element], positions: Table,
+    _ emit: (Edit<Table.Element>) -> Void
   ) {
     var start = 0
     while start < old.count, start < new.count, old[start] == new[start] { start += 1 }
@@ -102,9 +117,9 @@ enum ChildListDiff {
       old[start..<oldEnd], new[start..<newEnd], offset: start, positions: positions, emit)
   }
 
-  private static func editMiddle<Element: Hashable>(
-    _ old: ArraySlice<Element>, _ new: ArraySlice<Element>, offset: Int,
-    positions: PositionTable<Element>, _ emit: (Edit<Element>) -> Void
+  private static func editMiddle<Table: PositionTable>(
+    _ old: ArraySlice<Table.Element>, _ new: ArraySlice<Table.Element>, offset: Int,
+    positions: Table, _ emit: (Edit<Table.Element>) -> Void
   ) {
     let oldCount = old.count
     let newCount = new.count
@@ -123,42 +138,38 @@ enum ChildListDiff {
     for position in (0..<oldCount).reversed() where !kept[position] {
       emit(.remove(old[old.startIndex + position], at: offset + position))
     }
-    // After the removals the middle holds the kept elements in old order; `rank` is a kept
-    // element's index there.
-    var rank = [Int](repeating: -1, count: oldCount)
-    var keptCount = 0
-    for position in 0..<oldCount where kept[position] {
-      rank[position] = keptCount
-      keptCount += 1
+    // After the removals the middle holds the kept elements in old order, so old positions
+    // order them as their places do: the counts below are taken over old positions, where a
+    // removed element counts as nothing (no ranks to compute).
+    let stable = longestIncreasingRun(source)
+    var isStable = [Bool](repeating: false, count: oldCount)
+    for position in 0..<newCount where stable[position] { isStable[source[position]] = true }
+    // stableBefore[p]: how many stable elements have an old position below p.
+    var stableBefore = [Int](repeating: 0, count: oldCount + 1)
+    for position in 0..<oldCount {
+      stableBefore[position + 1] = stableBefore[position] + (isStable[position] ? 1 : 0)
     }
-    let stable = longestIncreasingRun(source.map { $0 < 0 ? -1 : rank[$0] })
-    var isStableRank = [Bool](repeating: false, count: keptCount)
-    for position in 0..<newCount where stable[position] {
-      isStableRank[rank[source[position]]] = true
-    }
-    // stableBefore[r]: how many stable elements have a rank below r.
-    var stableBefore = [Int](repeating: 0, count: keptCount + 1)
-    for value in 0..<keptCount {
-      stableBefore[value + 1] = stableBefore[value] + (isStableRank[value] ? 1 : 0)
-    }
-    // The rank of the next stable element after each position, or keptCount for the end.
-    var anchor = [Int](repeating: keptCount, count: newCount)
-    var next = keptCount
+    // The old position of the next stable element after each position, or oldCount for the
+    // end.
+    var anchor = [Int](repeating: oldCount, count: newCount)
+    var next = oldCount
     for position in (0..<newCount).reversed() {
       if stable[position] {
-        next = rank[source[position]]
+        next = source[position]
       } else {
         anchor[position] = next
       }
     }
-    var unmoved = FenwickTree(count: keptCount + 1)
-    for value in 0..<keptCount where !isStableRank[value] { unmoved.add(1, at: value) }
-    var placed = FenwickTree(count: keptCount + 1)
+    var unmoved = FenwickTree(count: oldCount + 1)
+    for position in 0..<oldCount where kept[position] && !isStable[position] {
+      unmoved.add(1, at: position)
+    }
+    var placed = FenwickTree(count: oldCount + 1)
     for position in 0..<newCount where !stable[position] {
       let element = new[new.startIndex + position]
       let target = anchor[position]
-      if source[position] >= 0 {
-        let value = rank[source[position]]
+      let value = source[position]
+      if value >= 0 {
         let from = offset + stableBefore[value] + unmoved.prefix(value) + placed.prefix(value)
         unmoved.add(-1, at: value)
         let to =
@@ -174,11 +185,19 @@ enum ChildListDiff {
   }
 
   /// Marks one longest strictly increasing subsequence of `values`, ignoring negative entries.
-  /// O(n log n).
+  /// O(n log n); O(n) when the values are in order but for a few.
   static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
     var tails: [Int] = []  // positions of the smallest tail of each length
+    tails.reserveCapacity(values.count)
     var previous = [Int](repeating: -1, count: values.count)
     for (position, value) in values.enumerated() where value >= 0 {
+      // Most entries of a real edit extend the longest run so far (a swap or a move leaves
+      // the rest in order): take that case without the binary search.
+      if let last = tails.last, values[last] < value {
+        previous[position] = last
+        tails.append(position)
+        continue
+      }
       var low = 0
       var high = tails.count
       while low < high {

@@ -209,9 +209,7 @@ extension HostCore {
     }
     let rebuilt = contexts[0].children
     if rebuilt != old {
-      let positions = ChildListDiff.PositionTable<ElementID>(slots: elements.slots.count) {
-        Int($0.index)
-      }
+      let positions = ChildListDiff.ElementPositions(slots: elements.slots.count)
       ChildListDiff.edits(from: old, to: rebuilt, positions: positions) { edit in
         switch edit {
         case .remove(let child, let index):
