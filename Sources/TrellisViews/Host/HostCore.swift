@@ -92,7 +92,7 @@ final class HostCore {
     if options.keepsTree {
       let tree = TreeRenderer()
       treeRenderer = tree
-      renderers.append(TypedRendererBox(tree))
+      renderers.append(TreeRendererBox(tree))
     } else {
       treeRenderer = nil
     }

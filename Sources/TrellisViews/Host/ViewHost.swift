@@ -69,7 +69,7 @@ public final class ViewHost {
   ) {
     self.init(
       root, executor: executor, environment: environment, options: options,
-      box: TypedRendererBox(renderer))
+      box: TypedRendererBox.make(renderer))
     renderer.connect(RendererConnection(core: core))
   }
 

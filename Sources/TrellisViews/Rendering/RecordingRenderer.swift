@@ -15,7 +15,7 @@
 @MainActor
 public final class RecordingRenderer: Renderer {
   /// One element as the recorder keeps it.
-  public final class Element: CustomStringConvertible {
+  public final class Element: CustomStringConvertible, IterativelyReleased {
     /// Its creation number, from 1 (0 is the root).
     public let number: Int
     /// What it is.
@@ -29,7 +29,7 @@ public final class RecordingRenderer: Renderer {
     /// Its current attributes.
     public fileprivate(set) var attributes: ElementAttributes
     /// Its current children.
-    public fileprivate(set) var children: [Element] = []
+    public internal(set) var children: [Element] = []
     /// The host's handle for it (for `CommitInfo.transaction(for:)`).
     public let id: ElementID
 
@@ -48,7 +48,7 @@ public final class RecordingRenderer: Renderer {
     /// `Kind@number`, such as `Text@7`.
     public var description: String { "\(kind.name)@\(number)" }
 
-    deinit { releaseIteratively(&children, \.children) }
+    deinit { releaseIteratively(&children) }
   }
 
   /// One recorded mutation.

@@ -16,11 +16,19 @@ class RendererBox {
 
 /// The box for one renderer type: its elements by slot of the host's element table.
 ///
-/// The methods are specialized for the runtime's own renderers: in unspecialized code every
-/// access to `elements` looks up the metadata of `[R.Element?]`, which costs more than the
-/// mutation itself.
+/// A generic class's methods are reached through its unspecialized bodies, where every access
+/// to `elements` looks up the metadata of `[R.Element?]` (about 500 instructions per call,
+/// more than the mutation itself). The runtime's own renderers get the non-generic subclasses
+/// below, whose overrides call the specialized bodies; use `make(_:)` to create a box.
 @MainActor
-final class TypedRendererBox<R: Renderer>: RendererBox {
+class TypedRendererBox<R: Renderer>: RendererBox {
+  /// The box for `renderer`: a specialized one for the runtime's own renderers.
+  static func make(_ renderer: R) -> RendererBox {
+    if let tree = renderer as? TreeRenderer { return TreeRendererBox(tree) }
+    if let recorder = renderer as? RecordingRenderer { return RecordingRendererBox(recorder) }
+    return TypedRendererBox(renderer)
+  }
+
   let renderer: R
   private var elements: [R.Element?]
 
@@ -37,8 +45,6 @@ final class TypedRendererBox<R: Renderer>: RendererBox {
     return element
   }
 
-  @_specialize(where R == TreeRenderer)
-  @_specialize(where R == RecordingRenderer)
   override func create(_ description: ElementDescription) {
     let index = Int(description.id.index)
     if index >= elements.count {
@@ -47,34 +53,24 @@ final class TypedRendererBox<R: Renderer>: RendererBox {
     elements[index] = renderer.createElement(description)
   }
 
-  @_specialize(where R == TreeRenderer)
-  @_specialize(where R == RecordingRenderer)
   override func insert(_ child: ElementID, into parent: ElementID, at index: Int) {
     renderer.insert(element(child), into: element(parent), at: index)
   }
 
-  @_specialize(where R == TreeRenderer)
-  @_specialize(where R == RecordingRenderer)
   override func move(
     _ child: ElementID, in parent: ElementID, from source: Int, to destination: Int
   ) {
     renderer.move(element(child), in: element(parent), from: source, to: destination)
   }
 
-  @_specialize(where R == TreeRenderer)
-  @_specialize(where R == RecordingRenderer)
   override func remove(_ child: ElementID, from parent: ElementID, at index: Int) {
     renderer.remove(element(child), from: element(parent), at: index)
   }
 
-  @_specialize(where R == TreeRenderer)
-  @_specialize(where R == RecordingRenderer)
   override func setText(_ text: String?, of element: ElementID) {
     renderer.setText(text, of: self.element(element))
   }
 
-  @_specialize(where R == TreeRenderer)
-  @_specialize(where R == RecordingRenderer)
   override func setAttributes(_ attributes: ElementAttributes, of element: ElementID) {
     renderer.setAttributes(attributes, of: self.element(element))
   }
@@ -83,10 +79,55 @@ final class TypedRendererBox<R: Renderer>: RendererBox {
 
   override func endCommit(_ commit: CommitInfo) { renderer.endCommit(commit) }
 
-  @_specialize(where R == TreeRenderer)
-  @_specialize(where R == RecordingRenderer)
   override func release(_ element: ElementID) {
     let index = Int(element.index)
     if index < elements.count { elements[index] = nil }
   }
+}
+
+/// `TreeRenderer`'s box: its overrides are the specialized bodies (see `TypedRendererBox`).
+final class TreeRendererBox: TypedRendererBox<TreeRenderer> {
+  override func create(_ description: ElementDescription) { super.create(description) }
+  override func insert(_ child: ElementID, into parent: ElementID, at index: Int) {
+    super.insert(child, into: parent, at: index)
+  }
+  override func move(
+    _ child: ElementID, in parent: ElementID, from source: Int, to destination: Int
+  ) {
+    super.move(child, in: parent, from: source, to: destination)
+  }
+  override func remove(_ child: ElementID, from parent: ElementID, at index: Int) {
+    super.remove(child, from: parent, at: index)
+  }
+  override func setText(_ text: String?, of element: ElementID) {
+    super.setText(text, of: element)
+  }
+  override func setAttributes(_ attributes: ElementAttributes, of element: ElementID) {
+    super.setAttributes(attributes, of: element)
+  }
+  override func release(_ element: ElementID) { super.release(element) }
+}
+
+/// `RecordingRenderer`'s box: its overrides are the specialized bodies (see
+/// `TypedRendererBox`).
+final class RecordingRendererBox: TypedRendererBox<RecordingRenderer> {
+  override func create(_ description: ElementDescription) { super.create(description) }
+  override func insert(_ child: ElementID, into parent: ElementID, at index: Int) {
+    super.insert(child, into: parent, at: index)
+  }
+  override func move(
+    _ child: ElementID, in parent: ElementID, from source: Int, to destination: Int
+  ) {
+    super.move(child, in: parent, from: source, to: destination)
+  }
+  override func remove(_ child: ElementID, from parent: ElementID, at index: Int) {
+    super.remove(child, from: parent, at: index)
+  }
+  override func setText(_ text: String?, of element: ElementID) {
+    super.setText(text, of: element)
+  }
+  override func setAttributes(_ attributes: ElementAttributes, of element: ElementID) {
+    super.setAttributes(attributes, of: element)
+  }
+  override func release(_ element: ElementID) { super.release(element) }
 }

@@ -4,7 +4,7 @@
 @MainActor
 final class TreeRenderer: Renderer {
   /// One element of the tree.
-  final class Element {
+  final class Element: IterativelyReleased {
     let kind: String
     let explicitID: AnyHashable?
     var text: String?
@@ -18,7 +18,7 @@ final class TreeRenderer: Renderer {
       self.attributes = attributes
     }
 
-    deinit { releaseIteratively(&children, \.children) }
+    deinit { releaseIteratively(&children) }
   }
 
   let rootElement = Element(kind: "Root", explicitID: nil, text: nil, attributes: [])
@@ -81,16 +81,22 @@ final class TreeRenderer: Renderer {
   }
 }
 
+/// A renderer element class that holds its children, released by `releaseIteratively(_:)`.
+protocol IterativelyReleased: AnyObject {
+  var children: [Self] { get set }
+}
+
 /// Lets go of a tree's children one element at a time, so that releasing a tree of any depth
 /// needs no recursion: every element is released with no children left. For the `deinit` of
-/// renderers' element classes.
-func releaseIteratively<Element: AnyObject>(
-  _ children: inout [Element], _ childrenOf: ReferenceWritableKeyPath<Element, [Element]>
-) {
+/// renderers' element classes. A protocol rather than a key path: a key path's projection
+/// costs several hundred instructions per element.
+func releaseIteratively<Element: IterativelyReleased>(_ children: inout [Element]) {
+  guard !children.isEmpty else { return }
   var stack = children
   children = []
   while let element = stack.popLast() {
-    stack.append(contentsOf: element[keyPath: childrenOf])
-    element[keyPath: childrenOf] = []
+    guard !element.children.isEmpty else { continue }
+    stack.append(contentsOf: element.children)
+    element.children = []
   }
 }
