@@ -69,22 +69,28 @@ public struct Text: View, _PrimitiveView, Equatable {
   public var content: String { string(in: .current) }
 
   func string(in locale: Locale) -> String {
-    runs.map { $0.content.resolved(in: locale) }.joined()
+    // Loops, not `map`/`joined`: a main-actor closure handed to the standard library checks
+    // its executor on every call, which cost more than the work on a one-run text.
+    if runs.count == 1 { return runs[0].content.resolved(in: locale) }
+    var result = ""
+    for run in runs { result += run.content.resolved(in: locale) }
+    return result
   }
 
   var hasFormattedValues: Bool {
-    runs.contains {
-      if case .formatted = $0.content { return true }
-      return false
+    for run in runs {
+      if case .formatted = run.content { return true }
     }
+    return false
   }
 
   /// Renders the text; a text with formatted values renders in its own computation, which
   /// reads the locale.
   public static func _update(_ view: Self, in node: ViewNode) {
     guard view.hasFormattedValues else {
-      node.setLeaf(kind: .text, text: view.string(in: .current))
-      node.setAttributes(view.styleAttributes(in: .current))
+      let locale = Locale.current
+      node.setLeaf(kind: .text, text: view.string(in: locale))
+      node.setAttributes(view.styleAttributes(in: locale))
       return
     }
     let part = node.parts.part(FormattedTextPart.self) { FormattedTextPart(node: node, text: view) }
@@ -96,8 +102,18 @@ public struct Text: View, _PrimitiveView, Equatable {
   /// otherwise the runs.
   func styleAttributes(in locale: Locale) -> ElementAttributes {
     guard let first = runs.first else { return [] }
-    if runs.allSatisfy({ $0.style == first.style }) {
-      return ElementAttributes(first.style.attributes.map { .style($0) })
+    var sameStyle = true
+    for run in runs.dropFirst() where run.style != first.style {
+      sameStyle = false
+      break
+    }
+    if sameStyle {
+      let styles = first.style.attributes
+      if styles.isEmpty { return [] }
+      var attributes: [ElementAttribute] = []
+      attributes.reserveCapacity(styles.count)
+      for style in styles { attributes.append(.style(style)) }
+      return ElementAttributes(attributes)
     }
     return [
       .content(
