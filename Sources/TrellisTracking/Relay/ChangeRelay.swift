@@ -83,13 +83,31 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
       if same { return }
     }
     let new = sources[range]
-    let kept = Set(new.map(\.serial))
-    for entry in entries where !kept.contains(entry.serial) {
-      entry.source.remove(self)
+    if entries.isEmpty {
+      // The first evaluation (a mount): nothing to compare with.
+      entries.reserveCapacity(new.count)
+      for source in new {
+        source.add(self)
+        entries.append(Entry(serial: source.serial, source: source))
+      }
+      return
     }
-    let had = Set(entries.map(\.serial))
-    for source in new where !had.contains(source.serial) {
-      source.add(self)
+    // A body reads a few properties: compared pairwise, two small lists cost less than
+    // building two sets.
+    let isSmall = new.count * entries.count <= 64
+    let newSerials = isSmall ? [] : Set(new.map(\.serial))
+    let oldSerials = isSmall ? [] : Set(entries.map(\.serial))
+    for entry in entries {
+      let stays =
+        isSmall
+        ? new.contains { $0.serial == entry.serial } : newSerials.contains(entry.serial)
+      if !stays { entry.source.remove(self) }
+    }
+    for source in new {
+      let had =
+        isSmall
+        ? entries.contains { $0.serial == source.serial } : oldSerials.contains(source.serial)
+      if !had { source.add(self) }
     }
     entries = new.map { Entry(serial: $0.serial, source: $0) }
   }
