@@ -30,7 +30,10 @@ class TypedRendererBox<R: Renderer>: RendererBox {
   }
 
   let renderer: R
-  private var elements: [R.Element?]
+  /// Opts out of dynamic exclusivity checks, a runtime call on every mutation of every
+  /// renderer: the array is private, confined to the main actor, and every access is one
+  /// statement (a renderer's own code runs before or after it, never inside it).
+  @exclusivity(unchecked) private var elements: [R.Element?]
 
   init(_ renderer: R) {
     self.renderer = renderer
