@@ -5,6 +5,13 @@ import TrellisGraph
 /// lifecycle queue and the logs. Nothing here is shared with another host.
 ///
 /// Nodes hold the core `unowned`: the core dismantles its tree before it goes.
+///
+/// Exclusivity: the fields every update touches (the cycle, the change lists, the element
+/// table, the renderers) opt out of dynamic exclusivity checks (`@exclusivity(unchecked)`):
+/// each check is a runtime call, and an update made about thirty of them. What a check would
+/// catch cannot happen here: the host is confined to the main actor, its mutating helpers
+/// (`UpdateCycle`, `ElementTable`, `LifecycleQueue`) run no closures, and queued actions and
+/// deferred writes are taken out of their lists before they run.
 @MainActor
 final class HostCore {
   let graph: Graph
@@ -16,41 +23,41 @@ final class HostCore {
 
   // MARK: The update cycle
 
-  var cycle: UpdateCycle
+  @exclusivity(unchecked) var cycle: UpdateCycle
   /// The node whose body is being evaluated, if any.
-  private(set) var evaluatingNode: ViewNode?
+  @exclusivity(unchecked) private(set) var evaluatingNode: ViewNode?
   /// `@State` writes made while a body ran, applied after the flush.
-  var deferredWrites: [@MainActor () -> Void] = []
+  @exclusivity(unchecked) var deferredWrites: [@MainActor () -> Void] = []
   /// The states whose write during a body was reported in the current cycle.
-  var reportedBodyWrites: Set<ObjectIdentifier> = []
+  @exclusivity(unchecked) var reportedBodyWrites: Set<ObjectIdentifier> = []
   /// Whether a view deeper than `ViewHostOptions.maximumDepth` was reported (once per host).
   private var reportedTooDeep = false
 
   // MARK: Lifecycle and logs
 
-  var lifecycleQueue = LifecycleQueue()
+  @exclusivity(unchecked) var lifecycleQueue = LifecycleQueue()
   var events: [LifecycleEvent] = []
   var tasks: [Task<Void, Never>] = []
   var bodyRuns: [BodyRun] = []
   var bodyCountsByView: [String: Int] = [:]
   /// The composite view types this host has seen, with their body-run counts.
-  var compositeTypes: [ObjectIdentifier: CompositeType] = [:]
+  @exclusivity(unchecked) var compositeTypes: [ObjectIdentifier: CompositeType] = [:]
 
   // MARK: Elements and the commit
 
-  var elements = ElementTable()
-  var renderers: [RendererBox] = []
+  @exclusivity(unchecked) var elements = ElementTable()
+  @exclusivity(unchecked) var renderers: [RendererBox] = []
   let treeRenderer: TreeRenderer?
   /// The commit the changes recorded now will go into.
-  var commitNumber: UInt32 = 1
+  @exclusivity(unchecked) var commitNumber: UInt32 = 1
   /// The elements whose children changed, in the order they were marked.
-  var changedChildren: [ElementID] = []
-  var changedText: [ElementID] = []
-  var changedAttributes: [ElementID] = []
+  @exclusivity(unchecked) var changedChildren: [ElementID] = []
+  @exclusivity(unchecked) var changedText: [ElementID] = []
+  @exclusivity(unchecked) var changedAttributes: [ElementID] = []
   /// Elements of nodes that left the tree, released after the commit.
-  var removedElements: [ElementID] = []
+  @exclusivity(unchecked) var removedElements: [ElementID] = []
   /// The root container's children as the renderers have them.
-  var rootChildren: [ElementID] = []
+  @exclusivity(unchecked) var rootChildren: [ElementID] = []
   /// Viewports reported by renderers, by element.
   var viewports: [ElementID: Viewport] = [:]
 
@@ -58,9 +65,9 @@ final class HostCore {
 
   /// Subtrees a retaining container showed since the last commit; their views appear after it
   /// (see `Lifecycle/Visibility.swift`).
-  var shownSubtrees: [ViewNode] = []
+  @exclusivity(unchecked) var shownSubtrees: [ViewNode] = []
 
-  private var claimCounter: UInt32 = 0
+  @exclusivity(unchecked) private var claimCounter: UInt32 = 0
 
   // MARK: Focus, preferences and transactions (see Focus/, Preferences/, Transactions/)
 
@@ -71,15 +78,15 @@ final class HostCore {
   /// How many preference readers were made (their tie-breaking order).
   var preferenceReaderSerial = 0
   /// The readers to collect when the flush ends.
-  var stalePreferenceReaders: [any PreferenceResolving] = []
+  @exclusivity(unchecked) var stalePreferenceReaders: [any PreferenceResolving] = []
   /// Whether the structure changed since the last collection (values may combine in another
   /// order).
-  var preferencesMoved = false
+  @exclusivity(unchecked) var preferencesMoved = false
   /// The transaction of the writes that scheduled the next commit's changes.
-  var pendingTransaction: Transaction?
+  @exclusivity(unchecked) var pendingTransaction: Transaction?
   /// The `.transaction(_:)` and `.animation(_:value:)` modifiers in the tree; while there is
   /// none and no pending transaction, commits carry no transactions and cost nothing for them.
-  var transactionModifierCount = 0
+  @exclusivity(unchecked) var transactionModifierCount = 0
 
   init(graph: Graph, environment: EnvironmentScope, options: ViewHostOptions) {
     self.graph = graph
