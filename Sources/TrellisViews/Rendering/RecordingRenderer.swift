@@ -169,8 +169,11 @@ public final class RecordingRenderer: Renderer {
   public private(set) var commits: [[Mutation]] = []
   /// The counts since the last `clear()`.
   public private(set) var counts = Counts()
-  private var current: [Mutation] = []
-  private var currentCount = 0
+  // The bookkeeping every mutation and commit touches skips dynamic exclusivity checks (a
+  // runtime call each, more than the bookkeeping itself): it is written only by this class's
+  // own methods, on the main actor, one statement at a time.
+  @exclusivity(unchecked) private var current: [Mutation] = []
+  @exclusivity(unchecked) private var currentCount = 0
   private var nextNumber = 1
 
   /// Creates a recorder.
@@ -219,8 +222,8 @@ public final class RecordingRenderer: Renderer {
 
   /// The transaction of every recorded mutation, parallel to `commits`.
   public private(set) var transactions: [[Transaction]] = []
-  private var currentTransactions: [Transaction?] = []
-  private var currentInfo: CommitInfo?
+  @exclusivity(unchecked) private var currentTransactions: [Transaction?] = []
+  @exclusivity(unchecked) private var currentInfo: CommitInfo?
 
   /// The latest commit's animated mutations, as `mutation ~ animation`
   /// (`setText Text@3 "2" ~ spring(0.5)`), in order.

@@ -108,6 +108,8 @@ final class TreeRendererBox: TypedRendererBox<TreeRenderer> {
   override func setAttributes(_ attributes: ElementAttributes, of element: ElementID) {
     super.setAttributes(attributes, of: element)
   }
+  override func beginCommit(_ commit: CommitInfo) { super.beginCommit(commit) }
+  override func endCommit(_ commit: CommitInfo) { super.endCommit(commit) }
   override func release(_ element: ElementID) { super.release(element) }
 }
 
@@ -132,5 +134,7 @@ final class RecordingRendererBox: TypedRendererBox<RecordingRenderer> {
   override func setAttributes(_ attributes: ElementAttributes, of element: ElementID) {
     super.setAttributes(attributes, of: element)
   }
+  override func beginCommit(_ commit: CommitInfo) { super.beginCommit(commit) }
+  override func endCommit(_ commit: CommitInfo) { super.endCommit(commit) }
   override func release(_ element: ElementID) { super.release(element) }
 }
