@@ -22,30 +22,46 @@ extension NodeStore {
 
   /// Records that the running evaluation read `dep`, reusing the edge when it reads its
   /// dependencies in the same order as last time. Outside an evaluation, does nothing.
+  ///
+  /// Every way of reusing an edge is decided here, so that only a read that needs a new edge
+  /// pays a call (`link`): a computation that alternates between two dependencies re-reads
+  /// one it already read in this run on nearly every read.
   @inlinable
   func recordRead(of dep: Int32) {
     let sub = currentSubscriber
     if sub < 0 { return }
     let record = nodes[Int(sub)]
     let tail = record.depsTail
+    let next: Int32
     if tail != -1 {
-      if edges[Int(tail)].dep == dep {
+      let previous = edges[Int(tail)]
+      if previous.dep == dep {
         // Read again right after the previous read of it.
         edges[Int(tail)].version = nodes[Int(dep)].version
         return
       }
-    } else if record.depsHead != -1 && edges[Int(record.depsHead)].dep == dep {
-      // The first read, as last time: confirm the first edge.
-      let head = record.depsHead
-      let version = nodes[Int(dep)].version
-      withEdge(head) { edge in
-        edge.version = version
+      next = previous.nextDep
+    } else {
+      next = record.depsHead
+    }
+    let depRecord = nodes[Int(dep)]
+    if next != -1 && edges[Int(next)].dep == dep {
+      // The next read, as last time: confirm the next edge.
+      withEdge(next) { edge in
+        edge.version = depRecord.version
         edge.stamp = record.runStamp
       }
-      nodes[Int(sub)].depsTail = head
+      nodes[Int(sub)].depsTail = next
       return
     }
-    link(dep, into: sub, after: tail)
+    // Read again in this run, but not right after the previous read of it: the newest
+    // subscriber edge of `dep` is this run's.
+    let last = depRecord.subsTail
+    if last != -1 && edges[Int(last)].sub == sub && edges[Int(last)].stamp == record.runStamp {
+      edges[Int(last)].version = depRecord.version
+      return
+    }
+    link(dep, into: sub, after: tail, before: next)
   }
 
   @inlinable
@@ -54,25 +70,11 @@ extension NodeStore {
     body(&edges[Int(edge)])
   }
 
+  /// Adds a new edge from `sub` to `dep`, between `tail` and `next` in `sub`'s dependency list.
   @usableFromInline
-  func link(_ dep: Int32, into sub: Int32, after tail: Int32) {
+  func link(_ dep: Int32, into sub: Int32, after tail: Int32, before next: Int32) {
     let version = nodes[Int(dep)].version
     let stamp = nodes[Int(sub)].runStamp
-    let next = tail == -1 ? nodes[Int(sub)].depsHead : edges[Int(tail)].nextDep
-    if next != -1 && edges[Int(next)].dep == dep {
-      withEdge(next) { edge in
-        edge.version = version
-        edge.stamp = stamp
-      }
-      nodes[Int(sub)].depsTail = next
-      return
-    }
-    // Read again in this run, but not right after the previous read of it.
-    let last = nodes[Int(dep)].subsTail
-    if last != -1 && edges[Int(last)].sub == sub && edges[Int(last)].stamp == stamp {
-      edges[Int(last)].version = version
-      return
-    }
     let edge = allocateEdge(dep: dep, sub: sub, version: version, stamp: stamp)
     edges[Int(edge)].nextDep = next
     if tail == -1 {
@@ -183,7 +185,10 @@ extension NodeStore {
     let ref = ref(node)
     withGuaranteedObject(handles[Int(node)]!) { object in
       let effect = unsafeDowncast(object, to: Effect.self)
-      effect.graph.enqueue(ref, depth: effect.depth, order: effect.creationOrder)
+      // The graph too: the effect holds it.
+      withGuaranteedObject(Unmanaged.passUnretained(effect.graph)) { graph in
+        graph.enqueue(ref, depth: effect.depth, order: effect.creationOrder)
+      }
     }
   }
 
