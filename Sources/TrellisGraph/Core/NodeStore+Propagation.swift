@@ -248,14 +248,19 @@ extension NodeStore {
     // recomputation reads a derived value), so each works above the depth it started at.
     let base = checkStack.count
     var node = root
-    var edge = nodes[Int(root)].depsHead
-    nodes[Int(root)].flags.insert(.checking)
+    var edge = withRecord(root) { record in
+      record.flags.insert(.checking)
+      return record.depsHead
+    }
     // After a cycle, nodes stay pending so that a later read checks them again instead of
     // keeping a value computed from the cycle's stale side.
     var sawCycle = false
     var cycle: [String]?
+    // Whether `node` must re-run. Set by whoever moves to a node: from flags it just read when
+    // descending, from a fresh read when coming back to a parent (the child's update may have
+    // marked it). Each record is accessed once per step where one access suffices.
+    var needs = false
     decide: while true {
-      var needs = nodes[Int(node)].flags.contains(.dirty)
       while !needs && edge != -1 {
         let link = edges[Int(edge)]
         let dep = link.dep
@@ -274,6 +279,7 @@ extension NodeStore {
             nodes[Int(dep)].flags.insert(.checking)
             node = dep
             edge = record.depsHead
+            needs = flags.contains(.dirty)
             continue decide
           }
           // Never computed (it failed, or ran out of stack): compute it now.
@@ -294,23 +300,27 @@ extension NodeStore {
           edge = link.nextDep
         }
       }
-      nodes[Int(node)].flags.remove(.checking)
+      // Decided: `node` leaves the check, and stops being pending unless it must re-run or a
+      // cycle was met.
+      let decided: NodeFlags = needs || sawCycle ? .checking : [.checking, .pending]
       if checkStack.count == base {
-        if !needs && !sawCycle { nodes[Int(root)].flags.remove(.pending) }
-        return CheckResult(
-          needsUpdate: needs && !nodes[Int(root)].flags.contains(.disposed), cycle: cycle)
+        let disposed = withRecord(root) { record in
+          record.flags.remove(decided)
+          return record.flags.contains(.disposed)
+        }
+        return CheckResult(needsUpdate: needs && !disposed, cycle: cycle)
       }
+      nodes[Int(node)].flags.remove(decided)
       if needs {
         _ = updateNode(node)
         if nodes[Int(root)].flags.contains(.disposed) {
           return CheckResult(needsUpdate: abandonCheck(root, base), cycle: cycle)
         }
-      } else if !sawCycle {
-        nodes[Int(node)].flags.remove(.pending)
       }
       let parent = checkStack.removeLast()
       node = parent.node
       edge = parent.edge
+      needs = nodes[Int(node)].flags.contains(.dirty)
     }
   }
 
