@@ -99,11 +99,7 @@ extension NodeStore {
     beginOperation()
     defer { endOperation() }
     nodes[Int(slot)].flags.insert(.dirty)
-    if !nodes[Int(slot)].flags.contains(.queued) {
-      nodes[Int(slot)].flags.insert(.queued)
-      let effect = effect(at: slot)
-      effect.graph.enqueue(ref(slot), depth: effect.depth, order: effect.creationOrder)
-    }
+    if !nodes[Int(slot)].flags.contains(.queued) { schedule(slot) }
   }
 
   /// Drops a disposed node's dependencies: now, or, if a graph operation is running (the

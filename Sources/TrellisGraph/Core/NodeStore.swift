@@ -282,7 +282,7 @@ final class NodeStore {
     if tail == -1 {
       nodes[dep].subsHead = edge
       if let handle = handles[dep] {
-        handle._withUnsafeGuaranteedRef { object in
+        withGuaranteedObject(handle) { object in
           if object.retainedBySubscribers == nil { object.retainedBySubscribers = object }
         }
       }
@@ -350,4 +350,19 @@ final class NodeStore {
     }
     return result
   }
+}
+
+/// Runs `body` on the object `handle` refers to, borrowed: no retain and release around it.
+/// The caller guarantees that something else keeps the object alive throughout `body`.
+///
+/// A wrapper rather than `Unmanaged._withUnsafeGuaranteedRef` called directly: a main-actor
+/// closure literal handed straight to that standard library function (a Swift 5 module) gets a
+/// run-time executor check, dearer than the retain it saves; handed to this function (a Swift 6
+/// module), it does not.
+@inlinable
+@inline(__always)
+func withGuaranteedObject<Object: AnyObject, Result>(
+  _ handle: Unmanaged<Object>, _ body: (Object) throws -> Result
+) rethrows -> Result {
+  try handle._withUnsafeGuaranteedRef(body)
 }

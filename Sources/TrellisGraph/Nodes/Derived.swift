@@ -31,11 +31,18 @@ public final class Derived<Value>: GraphNode {
   @exclusivity(unchecked) @usableFromInline var storage: Value?
   @exclusivity(unchecked) @usableFromInline var error: (any Error)?
   /// What the value is computed with; see `DerivedComputation` for why it is a separate object.
-  @usableFromInline let computation: DerivedComputation<Value>
+  ///
+  /// Held as one manually counted reference (taken in `init`, handed to the store's graveyard
+  /// by `deinit`), rather than a strong `let`: a strong property would be released after the
+  /// deinits of the node's superclass have run, where the store may already have dropped the
+  /// graveyard's reference, so the computation, and the chain of nodes its closure captured,
+  /// would be released recursively. Calls borrow it (`withGuaranteedObject`), so a
+  /// recomputation neither retains the object nor its closure's context.
+  @usableFromInline let computation: Unmanaged<DerivedComputation<Value>>
 
-  @inlinable var compute: @MainActor () -> Value { computation.compute }
-  @inlinable var throwingCompute: (@MainActor () throws -> Value)? { computation.throwingCompute }
-  @inlinable var isEqual: ((Value, Value) -> Bool)? { computation.isEqual }
+  @inlinable var isEqual: ((Value, Value) -> Bool)? {
+    computation.takeUnretainedValue().isEqual
+  }
 
   @inlinable
   init(
@@ -43,9 +50,10 @@ public final class Derived<Value>: GraphNode {
     throwingCompute: (@MainActor () throws -> Value)?,
     update: @escaping @MainActor (GraphNode) -> Bool = { Derived<Value>.recompute($0) }
   ) {
-    computation = DerivedComputation(
-      compute: compute ?? { fatalError("Trellis internal error: throwing Derived") },
-      throwingCompute: throwingCompute, isEqual: isEqual)
+    computation = Unmanaged.passRetained(
+      DerivedComputation(
+        compute: compute ?? { fatalError("Trellis internal error: throwing Derived") },
+        throwingCompute: throwingCompute, isEqual: isEqual))
     super.init(kind: .derived, name: name, update: update)
   }
 
@@ -53,7 +61,7 @@ public final class Derived<Value>: GraphNode {
     // The computation's closure holds what it reads, often the previous value of a chain:
     // releasing it here would release that node from inside this deinit, and so on down the
     // chain, one nested deinit per level. The store releases it later, in a loop.
-    store.releaseLater(computation.takeClosures())
+    store.releaseLater(computation.takeRetainedValue())
   }
 
   /// Creates a derived value whose every recomputation counts as a change.
@@ -198,19 +206,19 @@ public final class Derived<Value>: GraphNode {
   @inline(__always)
   func recompute(isEqual: (Value, Value) -> Bool) -> Bool {
     guard let frame = store.beginEvaluation(of: self, ownsEffects: false) else { return false }
+    // Borrowed: the node, which owns the computation, is alive throughout (the caller holds it).
     let newValue: Value
-    if throwingCompute == nil {
-      newValue = compute()
-    } else {
-      do {
-        newValue = try throwingCompute!()
-      } catch {
-        store.endEvaluation(of: self, frame)
-        self.error = error
-        store.nodes[Int(slot)].flags.insert(.hasValue)
-        store.nodes[Int(slot)].version &+= 1
-        return true
+    do {
+      newValue = try withGuaranteedObject(computation) { computation in
+        if let throwingCompute = computation.throwingCompute { return try throwingCompute() }
+        return computation.compute()
       }
+    } catch {
+      store.endEvaluation(of: self, frame)
+      self.error = error
+      store.nodes[Int(slot)].flags.insert(.hasValue)
+      store.nodes[Int(slot)].version &+= 1
+      return true
     }
     store.endEvaluation(of: self, frame)
     let changed: Bool
@@ -232,16 +240,16 @@ public final class Derived<Value>: GraphNode {
 }
 
 /// The closures of a `Derived` value, in an object of their own so that releasing a node does
-/// not release them (and what they captured) recursively: see `Derived`'s deinit. They are
-/// `var`s so that the deinit can move them out; calling one costs a retain and a release of
-/// its context, the price of releasing a 100,000-deep chain without a stack overflow.
+/// not release them (and what they captured) recursively: see `Derived`'s deinit, which hands
+/// this object to the store to release later. They are `let`s of an object the node keeps
+/// alive, so calling one borrows its context instead of retaining and releasing it.
 @usableFromInline
 final class DerivedComputation<Value> {
   /// The computation, when it cannot throw: called directly, with no rethrowing thunk.
-  @exclusivity(unchecked) @usableFromInline var compute: @MainActor () -> Value
+  @usableFromInline let compute: @MainActor () -> Value
   /// The computation, when it can throw (then `compute` is never called).
-  @exclusivity(unchecked) @usableFromInline var throwingCompute: (@MainActor () throws -> Value)?
-  @exclusivity(unchecked) @usableFromInline var isEqual: ((Value, Value) -> Bool)?
+  @usableFromInline let throwingCompute: (@MainActor () throws -> Value)?
+  @usableFromInline let isEqual: ((Value, Value) -> Bool)?
 
   @inlinable
   init(
@@ -251,16 +259,5 @@ final class DerivedComputation<Value> {
     self.compute = compute
     self.throwingCompute = throwingCompute
     self.isEqual = isEqual
-  }
-
-  /// Moves the closures into a new object (leaving inert ones), for the store to release
-  /// later.
-  func takeClosures() -> AnyObject {
-    let taken = DerivedComputation(
-      compute: compute, throwingCompute: throwingCompute, isEqual: isEqual)
-    compute = { fatalError("Trellis internal error: a released Derived was computed") }
-    throwingCompute = nil
-    isEqual = nil
-    return taken
   }
 }

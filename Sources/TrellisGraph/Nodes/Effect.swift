@@ -105,12 +105,14 @@ public final class Effect: GraphNode {
       store.reportReentrantRun(of: self)
       return
     }
-    disposeOwnedAndClean()
-    // A cleanup may have disposed this very effect.
-    if self.flags.contains(.disposed) { return }
+    if !owned.isEmpty || !cleanups.isEmpty {
+      disposeOwnedAndClean()
+      // A cleanup may have disposed this very effect.
+      if self.flags.contains(.disposed) { return }
+    }
     if flags.contains(.recordsReasons) {
       swap(&lastRunReasons, &staleReasons)
-      clearStaleReasons()
+      if !staleReasons.isEmpty { clearStaleReasons() }
     }
     guard let frame = store.beginEvaluation(of: self, ownsEffects: true) else { return }
     runCount += 1

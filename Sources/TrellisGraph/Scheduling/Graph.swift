@@ -116,23 +116,39 @@ public final class Graph {
       // The check holds no reference to the effect: a computation it runs may release the
       // effect, which then never runs (the check sees it disposed and stops).
       guard store.needsUpdate(slot) else {
-        if store.isLive(entry.ref) { store.effect(at: slot).clearStaleReasons() }
+        if store.isLive(entry.ref) {
+          store.withEffect(at: slot) { effect in effect.clearStaleReasons() }
+        }
         continue
       }
-      guard store.isLive(entry.ref), let object = store.object(at: slot) else { continue }
-      let effect = unsafeDowncast(object, to: Effect.self)
-      if effect.flushStamp != flushStamp {
-        effect.flushStamp = flushStamp
-        effect.runsInFlush = 0
+      guard store.isLive(entry.ref), let handle = store.handles[Int(slot)] else { continue }
+      // One explicit retain for the run (its body may drop the last other reference to the
+      // effect), the object borrowed inside: taking it as a strong reference cost two
+      // retains and releases per run.
+      _ = handle.retain()
+      let ran = withGuaranteedObject(handle) { object in
+        runInFlush(unsafeDowncast(object, to: Effect.self))
       }
-      if effect.runsInFlush >= maximumRounds {
-        reportUpdateCycle(at: effect)
-        return
-      }
-      effect.run()
-      effect.runsInFlush += 1
-      runCount += 1
+      handle.release()
+      if !ran { return }
     }
+  }
+
+  /// Runs `effect` as part of the current flush; false, after reporting an update cycle, when it
+  /// has already run `maximumRounds` times in it.
+  private func runInFlush(_ effect: Effect) -> Bool {
+    if effect.flushStamp != flushStamp {
+      effect.flushStamp = flushStamp
+      effect.runsInFlush = 0
+    }
+    if effect.runsInFlush >= maximumRounds {
+      reportUpdateCycle(at: effect)
+      return false
+    }
+    effect.run()
+    effect.runsInFlush += 1
+    runCount += 1
+    return true
   }
 
   /// Groups the writes of `body` into one transaction: its effects run at the next flush, and

@@ -51,7 +51,8 @@ package final class EvaluationReads {
     return install(replacing: current)
   }
 
-  @usableFromInline
+  @inlinable
+  @inline(__always)
   func install(replacing current: UnsafeMutableRawPointer?) -> Segment {
     trellis_set_current_recorder(address)
     return Segment(start: recorder.sources.count, replaced: current, installed: true)
@@ -104,7 +105,8 @@ package final class EvaluationReads {
     if segment.installed { uninstall(segment) }
   }
 
-  @usableFromInline
+  @inlinable
+  @inline(__always)
   func uninstall(_ segment: Segment) {
     trellis_set_current_recorder(segment.replaced)
   }
