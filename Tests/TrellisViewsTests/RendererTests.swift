@@ -256,4 +256,42 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     host.flush()
     #expect(host.tree.texts == ["count 1", "static"])
   }
+
+  /// A renderer that calls back into its host from inside the commit's mutations (activating
+  /// a button from `insert` and `setText`) re-enters the fields the commit skips exclusivity
+  /// checks for; under AddressSanitizer in CI, a commit that held one of them across the call
+  /// would fail here. Each write lands in the next round: the text updates, which taps again.
+  @Test func aRendererMayCallBackIntoTheHostFromInsideACommit() {
+    final class Reentrant: Renderer {
+      let rootElement = 0
+      var connection: RendererConnection?
+      var button: ElementID?
+      var activations = 0
+      func createElement(_ description: ElementDescription) -> Int {
+        if description.kind == .button { button = description.id }
+        return 0
+      }
+      func insert(_ child: Int, into parent: Int, at index: Int) { activateOnce() }
+      func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
+      func remove(_ child: Int, from parent: Int, at index: Int) {}
+      func setText(_ text: String?, of element: Int) { activateOnce() }
+      func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
+      func beginCommit(_ commit: CommitInfo) { activatedThisCommit = false }
+      func connect(_ connection: RendererConnection) { self.connection = connection }
+      private var activatedThisCommit = false
+      func activateOnce() {
+        guard !activatedThisCommit, activations < 3, connection != nil, let button else { return }
+        activatedThisCommit = true
+        activations += 1
+        #expect(connection?.activate(button) == true)
+      }
+    }
+    let renderer = Reentrant()
+    let host = ViewHost(CounterHeader(), executor: .manual, renderer: renderer)
+    // The first commit ran before the connection was made; the first tap comes from outside.
+    renderer.activateOnce()
+    host.flush()
+    #expect(renderer.activations == 3)
+    #expect(host.tree.texts == ["count 3", "static"])
+  }
 }

@@ -53,7 +53,9 @@ class TypedRendererBox<R: Renderer>: RendererBox {
     if index >= elements.count {
       elements.append(contentsOf: repeatElement(nil, count: index - elements.count + 1))
     }
-    elements[index] = renderer.createElement(description)
+    // The renderer's code runs before the access to `elements` begins (see its declaration).
+    let element = renderer.createElement(description)
+    elements[index] = element
   }
 
   override func insert(_ child: ElementID, into parent: ElementID, at index: Int) {
