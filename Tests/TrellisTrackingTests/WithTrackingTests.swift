@@ -438,4 +438,81 @@ struct ApplyFailed: Error {}
     note.count = 1
     #expect(fired.count == 1)
   }
+
+  // An observation that fired through one property is still in the slots of the others it
+  // observed, and is reused by the thread's next scope: these pin down that neither the old
+  // handler nor a stale slot ever fires again.
+
+  @Test func aScopeReinstalledOverAFiredOneFiresOnlyItsOwnHandler() {
+    let note = Note()
+    let log = Log<String>()
+    withTracking {
+      _ = note.title
+      _ = note.count
+    } onChange: {
+      log.append("first")
+    }
+    note.title = "a"
+    withTracking {
+      _ = note.title
+      _ = note.count
+    } onChange: {
+      log.append("second")
+    }
+    note.count = 1
+    note.title = "b"
+    note.count = 2
+    #expect(log.entries == ["first", "second"])
+  }
+
+  @Test func aScopeReadingFewerPropertiesIsNotFiredByTheOthers() {
+    let note = Note()
+    let log = Log<String>()
+    withTracking {
+      _ = note.title
+      _ = note.count
+      _ = note.items
+    } onChange: {
+      log.append("first")
+    }
+    note.title = "a"
+    withTracking {
+      _ = note.title
+    } onChange: {
+      log.append("second")
+    }
+    note.count = 1
+    note.items = [1]
+    #expect(log.entries == ["first"])
+    note.title = "b"
+    #expect(log.entries == ["first", "second"])
+    // The next scope on this thread again reads what the first one did.
+    withTracking {
+      _ = note.count
+      _ = note.items
+    } onChange: {
+      log.append("third")
+    }
+    note.title = "c"
+    note.items = [2]
+    note.count = 3
+    #expect(log.entries == ["first", "second", "third"])
+  }
+
+  @Test func rereadsFarApartAreSubscribedOnce() {
+    // More than 64 sources, so that the recorder's duplicate summary has collisions, and a
+    // property read again after all of them.
+    let notes = (0..<70).map { _ in Note() }
+    let fired = Counter()
+    let observer = TrackingObserver { _ in fired.increment() }
+    observer.track {
+      _ = notes[0].title
+      for note in notes { _ = note.count }
+      _ = notes[0].title
+    }
+    notes[0].title = "x"
+    #expect(fired.count == 2)  // willSet and didSet, once each
+    notes[69].count = 1
+    #expect(fired.count == 4)
+  }
 }

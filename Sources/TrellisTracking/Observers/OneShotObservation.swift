@@ -21,7 +21,7 @@ final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
   private let fired = Atomic<Bool>(false)
   @exclusivity(unchecked) private var onChange: (@Sendable () -> Void)?
 
-  init(onChange: @escaping @Sendable () -> Void) {
+  init(onChange: consuming @escaping @Sendable () -> Void) {
     self.onChange = onChange
     super.init(kind: .oneShot)
   }
@@ -29,21 +29,42 @@ final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
   override var isFinished: Bool { fired.load(ordering: .acquiring) }
 
   override func fire(_ phase: TrackingEvent.Phase) {
-    guard phase == .willSet else { return }
-    guard
-      fired.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-        .exchanged
-    else { return }
-    let handler = onChange.take()
-    handler?()
+    guard phase == .willSet, claim() else { return }
+    runHandler()
     // Offered for reuse to this thread's root recorder, if the thread tracks.
     if let raw = trellis_get_root_recorder() {
       Unmanaged<AccessRecorder>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.offerSpare(self) }
     }
   }
 
+  /// Fires an observation a write took out of a source's one-shot slot, with the slot's
+  /// reference: that reference becomes the thread's spare, or is dropped, with no further
+  /// retain or release (a pair is about a tenth of installing and firing an observation).
+  static func fire(takenFromSlot observation: consuming OneShotObservation) {
+    guard observation.claim() else { return }
+    observation.runHandler()
+    if let raw = trellis_get_root_recorder() {
+      var moved = Optional(observation)
+      Unmanaged<AccessRecorder>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+        $0.keepSpare(moved.take().unsafelyUnwrapped)
+      }
+    }
+  }
+
+  /// Whether this call is the one that fires: the first of any number of racing sources.
+  private func claim() -> Bool {
+    fired.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+      .exchanged
+  }
+
+  /// Runs the handler and releases it (only the thread that won `claim` calls this).
+  private func runHandler() {
+    let handler = onChange.take()
+    handler?()
+  }
+
   /// Makes a spare (fired on this thread, referenced by nothing else) new again with `handler`.
-  func reuse(with handler: @escaping @Sendable () -> Void) {
+  func reuse(with handler: consuming @escaping @Sendable () -> Void) {
     onChange = handler
     fired.store(false, ordering: .releasing)
   }

@@ -63,6 +63,18 @@ public class TrackingSource: @unchecked Sendable {
     add(observation)
   }
 
+  /// Takes `observation` out of the one-shot slot if it is there, and releases the slot's
+  /// reference to it. `observation` must be kept alive by the caller (so that its address
+  /// cannot be reused while it is compared), and must have fired: a fired observation left in
+  /// the slot is garbage, waiting for the next write to this source to drop it.
+  func clearSlot(ofFired observation: OneShotObservation) {
+    let raw = Unmanaged.passUnretained(observation as TrackingSubscriber).toOpaque()
+    guard oneShotSlot.load(ordering: .relaxed) == raw,
+      oneShotSlot.compareExchange(expected: raw, desired: nil, ordering: .acquiring).exchanged
+    else { return }
+    Unmanaged<TrackingSubscriber>.fromOpaque(raw).release()
+  }
+
   func add(_ subscriber: TrackingSubscriber) {
     subscribers.withAnnotatedLock(owner: self) { list in
       if list.count >= 8, list.count.nonzeroBitCount == 1 {
@@ -99,8 +111,10 @@ public class TrackingSource: @unchecked Sendable {
     if oneShotSlot.load(ordering: .relaxed) != nil,
       let raw = oneShotSlot.exchange(nil, ordering: .acquiring)
     {
-      // This write took the slot's retain; the observation is released after firing.
-      Unmanaged<TrackingSubscriber>.fromOpaque(raw).takeRetainedValue().fire(.willSet)
+      // This write took the slot's retain, which firing hands on (only one-shot observations
+      // go into the slot).
+      OneShotObservation.fire(
+        takenFromSlot: Unmanaged<OneShotObservation>.fromOpaque(raw).takeRetainedValue())
     }
     if willSetCount.load(ordering: .relaxed) == 0 { return }
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
