@@ -21,8 +21,8 @@ final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
   private let fired = Atomic<Bool>(false)
   @exclusivity(unchecked) private var onChange: (@Sendable () -> Void)?
 
-  init(onChange: consuming @escaping @Sendable () -> Void) {
-    self.onChange = onChange
+  /// Creates an observation with no handler yet; `arm(with:)` gives it one.
+  init() {
     super.init(kind: .oneShot)
   }
 
@@ -59,13 +59,16 @@ final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
 
   /// Runs the handler and releases it (only the thread that won `claim` calls this).
   private func runHandler() {
-    let handler = onChange.take()
-    handler?()
+    // Bound, not called through the optional: `handler?()` copied the closure first (a
+    // retain and a release).
+    guard let handler = onChange.take() else { return }
+    handler()
   }
 
-  /// Makes a spare (fired on this thread, referenced by nothing else) new again with `handler`.
-  func reuse(with handler: consuming @escaping @Sendable () -> Void) {
-    onChange = handler
+  /// Gives a new observation, or a spare (fired on this thread, referenced by nothing else),
+  /// the handler it fires, before it is published to any source.
+  func arm(with handler: consuming @escaping @Sendable () -> Void) {
+    onChange = consume handler
     fired.store(false, ordering: .releasing)
   }
 }

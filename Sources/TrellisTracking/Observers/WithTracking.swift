@@ -22,51 +22,86 @@ import TrellisTrackingSupport
 ///   - apply: the closure whose reads are recorded; it runs exactly once, synchronously.
 ///   - onChange: called once when a recorded property is about to change.
 /// - Returns: what `apply` returns.
-/// - Complexity: each tracked read inside `apply` costs one atomic load, one thread-local
-///   lookup and one comparison; installing costs one lock round-trip per distinct property read.
+/// - Complexity: each tracked read inside `apply` costs one thread-local load and one
+///   comparison; installing costs one compare-and-exchange per distinct property read (a lock
+///   round-trip instead where another observation already holds that property's slot).
 @discardableResult
+@inlinable
+@inline(__always)
 public func withTracking<T>(
   _ apply: () throws -> T, onChange: @autoclosure () -> @Sendable () -> Void
 ) rethrows -> T {
-  // The recorders are borrowed, not retained: the thread's root recorder lives as long as the
-  // thread (its pthread key holds it), and every child lives as long as its parent.
-  let root = threadRootRecorderReference()
-  let enclosing = trellis_get_current_recorder()
-  let recorder: Unmanaged<AccessRecorder>
-  if let enclosing {
-    recorder = Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
-      $0.childRecorderReference()
-    }
-  } else {
-    recorder = root._withUnsafeGuaranteedRef {
-      $0.isSubscribing ? $0.childRecorderReference() : root
-    }
+  // Inlinable over a non-generic scope, so that `T` is never handled through value witnesses
+  // (an unspecialized generic `withTracking` was about a tenth of a one-property call).
+  let scope = TrackingScope.open()
+  let result: T
+  do {
+    result = try apply()
+  } catch {
+    scope.abandon()
+    throw error
   }
-  return try recorder._withUnsafeGuaranteedRef { recorder in
-    let previous = pushRecorder(recorder)
-    let result: T
-    do {
-      result = try apply()
-    } catch {
-      popRecorder(restoring: previous)
-      recorder.reset()
-      throw error
-    }
-    popRecorder(restoring: previous)
-    if recorder.sources.isEmpty { return result }
+  scope.close(subscribing: onChange)
+  return result
+}
+
+/// One `withTracking` call's scope on this thread: the recorder its reads go to, and the
+/// enclosing scope's recorder, if any, which the scope replaces while it is open.
+///
+/// The recorders are borrowed, not retained: the thread's root recorder lives as long as the
+/// thread (its pthread key holds it), and every child lives as long as its parent.
+@usableFromInline
+struct TrackingScope {
+  let root: Unmanaged<AccessRecorder>
+  let enclosing: UnsafeMutableRawPointer?
+  let recorder: Unmanaged<AccessRecorder>
+
+  /// Opens a scope: reads on this thread are recorded into it until it is closed or abandoned.
+  @usableFromInline
+  static func open() -> TrackingScope {
+    let root = threadRootRecorderReference()
+    let enclosing = trellis_get_current_recorder()
+    let recorder: Unmanaged<AccessRecorder>
     if let enclosing {
-      Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
-        recorder.handReads(to: $0)
+      recorder = Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
+        $0.childRecorderReference()
+      }
+    } else {
+      recorder = root._withUnsafeGuaranteedRef {
+        $0.isSubscribing ? $0.childRecorderReference() : root
       }
     }
-    recorder.removeDuplicates()
-    // Evaluating `onChange` may open another scope on this thread; it must not reuse this
-    // recorder before its sources are subscribed.
-    recorder.isSubscribing = true
-    let handler = onChange()
-    root._withUnsafeGuaranteedRef { $0.subscribeOneShot(recorder, handler) }
-    recorder.isSubscribing = false
-    recorder.reset()
-    return result
+    trellis_set_current_recorder(recorder.toOpaque())
+    return TrackingScope(root: root, enclosing: enclosing, recorder: recorder)
+  }
+
+  /// Closes the scope after its body threw: nothing is installed.
+  @usableFromInline
+  func abandon() {
+    trellis_set_current_recorder(enclosing)
+    recorder._withUnsafeGuaranteedRef { $0.reset() }
+  }
+
+  /// Closes the scope and subscribes what it read to one observation calling the handler
+  /// `onChange` makes; a scope that read nothing installs nothing, and `onChange` is not
+  /// evaluated.
+  @usableFromInline
+  func close(subscribing onChange: () -> @Sendable () -> Void) {
+    trellis_set_current_recorder(enclosing)
+    recorder._withUnsafeGuaranteedRef { recorder in
+      if recorder.sources.isEmpty { return }
+      if let enclosing {
+        Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
+          recorder.handReads(to: $0)
+        }
+      }
+      if recorder.sources.count > 1 { recorder.removeDuplicates() }
+      // Evaluating `onChange` (which `subscribeOneShot` does) may open another scope on this
+      // thread; it must not reuse this recorder before its sources are subscribed.
+      recorder.isSubscribing = true
+      root._withUnsafeGuaranteedRef { $0.subscribeOneShot(recorder, onChange) }
+      recorder.isSubscribing = false
+      recorder.reset()
+    }
   }
 }

@@ -146,26 +146,29 @@ final class AccessRecorder {
   /// path (without this, a scope that reads ten properties took the locked list for nine of
   /// them on every call). A spare still referenced elsewhere is dropped, so that the next
   /// observation to fire can take its place.
+  ///
+  /// `makeHandler` is `withTracking`'s `onChange` expression, evaluated here so that the handler
+  /// is moved into the observation rather than captured and copied (a retain and a release).
+  /// It is evaluated before the spare is touched: it may itself open and subscribe a scope.
   func subscribeOneShot(
-    _ recorder: AccessRecorder, _ onChange: consuming @escaping @Sendable () -> Void
+    _ recorder: AccessRecorder, _ makeHandler: () -> @Sendable () -> Void
   ) {
-    let observation: OneShotObservation
-    if let spare = spareObservation.take() {
+    let handler = makeHandler()
+    if let spare = spareObservation {
       if recorder.sources.count > 1 {
-        recorder.forEachSource { $0.clearSlot(ofFired: spare) }
+        let address = Unmanaged.passUnretained(spare as TrackingSubscriber).toOpaque()
+        recorder.forEachSource { $0.clearSlot(holdingFired: address) }
       }
-      spareObservation = consume spare
-      if isKnownUniquelyReferenced(&spareObservation) {
-        observation = spareObservation.take().unsafelyUnwrapped
-        observation.reuse(with: onChange)
-      } else {
-        spareObservation = nil
-        observation = OneShotObservation(onChange: onChange)
-      }
-    } else {
-      observation = OneShotObservation(onChange: onChange)
+      if !isKnownUniquelyReferenced(&spareObservation) { spareObservation = nil }
     }
-    recorder.forEachSource { $0.add(oneShot: observation) }
+    let observation = spareObservation.take() ?? OneShotObservation()
+    observation.arm(with: consume handler)
+    // One reference per source, the first of them this function's own: each slot (or list)
+    // takes one, so the observation is retained once fewer than with a copy per source.
+    let retained = Unmanaged.passRetained(consume observation)
+    for _ in 1..<max(recorder.sources.count, 1) { _ = retained.retain() }
+    if recorder.sources.isEmpty { retained.release() }
+    recorder.forEachSource { $0.add(oneShotRetained: retained) }
   }
 
   /// Calls `body` with each recorded source, borrowed: the recorder holds every source for

@@ -45,6 +45,7 @@ func currentRecorder() -> AccessRecorder? {
 
 /// This thread's outermost recorder, unretained: the thread's pthread key keeps it until the
 /// thread exits.
+@inline(__always)
 func threadRootRecorderReference() -> Unmanaged<AccessRecorder> {
   if let raw = trellis_get_root_recorder() { return Unmanaged.fromOpaque(raw) }
   return Unmanaged.passUnretained(threadRootRecorder())

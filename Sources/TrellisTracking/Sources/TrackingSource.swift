@@ -52,27 +52,27 @@ public class TrackingSource: @unchecked Sendable {
     subscriberCount.load(ordering: .relaxed) != 0 || oneShotSlot.load(ordering: .relaxed) != nil
   }
 
-  /// Subscribes a one-shot observation: into the empty slot without the lock, else into the
-  /// list.
-  func add(oneShot observation: OneShotObservation) {
-    let raw = Unmanaged.passRetained(observation as TrackingSubscriber).toOpaque()
+  /// Subscribes a one-shot observation, taking the reference the caller retained for this
+  /// source: into the empty slot without the lock, else into the list (which keeps its own).
+  func add(oneShotRetained observation: Unmanaged<OneShotObservation>) {
+    let raw = observation.toOpaque()
     if oneShotSlot.compareExchange(expected: nil, desired: raw, ordering: .releasing).exchanged {
       return
     }
-    Unmanaged<TrackingSubscriber>.fromOpaque(raw).release()
-    add(observation)
+    add(observation.takeRetainedValue())
   }
 
-  /// Takes `observation` out of the one-shot slot if it is there, and releases the slot's
-  /// reference to it. `observation` must be kept alive by the caller (so that its address
-  /// cannot be reused while it is compared), and must have fired: a fired observation left in
-  /// the slot is garbage, waiting for the next write to this source to drop it.
-  func clearSlot(ofFired observation: OneShotObservation) {
-    let raw = Unmanaged.passUnretained(observation as TrackingSubscriber).toOpaque()
-    guard oneShotSlot.load(ordering: .relaxed) == raw,
-      oneShotSlot.compareExchange(expected: raw, desired: nil, ordering: .acquiring).exchanged
+  /// Takes the observation at `address` out of the one-shot slot if it is there, and releases
+  /// the slot's reference to it. The caller must keep that observation alive (so that its
+  /// address cannot be reused while it is compared), and it must have fired: a fired
+  /// observation left in the slot is garbage, waiting for the next write to this source to
+  /// drop it.
+  func clearSlot(holdingFired address: UnsafeMutableRawPointer) {
+    guard oneShotSlot.load(ordering: .relaxed) == address,
+      oneShotSlot.compareExchange(expected: address, desired: nil, ordering: .acquiring)
+        .exchanged
     else { return }
-    Unmanaged<TrackingSubscriber>.fromOpaque(raw).release()
+    Unmanaged<TrackingSubscriber>.fromOpaque(address).release()
   }
 
   func add(_ subscriber: TrackingSubscriber) {
