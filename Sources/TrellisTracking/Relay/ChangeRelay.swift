@@ -65,16 +65,20 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   /// diagnostics such as the dependency-graph export; the owner's thread only).
   package var observedSources: [TrackingSource] { entries.map(\.source) }
 
-  /// Makes `sources[range]` (distinct, in read order) the observed set. Owner only.
+  /// Makes the sources `recorder` holds in `range` (distinct, in read order) the observed set.
+  /// Owner only.
+  ///
+  /// It takes the recorder rather than its array so that the common case, the same set as
+  /// last time, reads the sources in place, without retaining the array for the call.
   /// - Complexity: O(n) comparisons when the set is unchanged; otherwise O(n + m) plus one lock
   ///   round-trip per source added or dropped.
-  package func observe(_ sources: [TrackingSource], in range: Range<Int>) {
+  func observe(readsOf recorder: AccessRecorder, in range: Range<Int>) {
     if isFinished { return }
     if range.count == entries.count {
       var same = true
       var entry = 0
       for index in range {
-        if sources[index].serial != entries[entry].serial {
+        if recorder.sources[index].serial != entries[entry].serial {
           same = false
           break
         }
@@ -82,7 +86,11 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
       }
       if same { return }
     }
-    let new = sources[range]
+    replaceSources(with: recorder.sources[range])
+  }
+
+  /// Makes `new` the observed set (the slow half of `observe(readsOf:in:)`).
+  private func replaceSources(with new: ArraySlice<TrackingSource>) {
     if entries.isEmpty {
       // The first evaluation (a mount): nothing to compare with.
       entries.reserveCapacity(new.count)

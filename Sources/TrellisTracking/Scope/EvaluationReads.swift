@@ -82,12 +82,13 @@ package final class EvaluationReads {
     _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
   ) {
     let start = segment.start
-    if recorder.sources.count == start {
-      if let relay, relay.observedCount != 0 { relay.observe(recorder.sources, in: start..<start) }
+    let count = recorder.sources.count
+    if count == start {
+      if let relay, relay.observedCount != 0 { relay.observe(readsOf: recorder, in: start..<start) }
     } else {
-      let end = recorder.removeDuplicates(from: start)
+      let end = count - start > 1 ? recorder.removeDuplicates(from: start) : count
       if relay == nil { relay = makeRelay() }
-      relay?.observe(recorder.sources, in: start..<end)
+      relay?.observe(readsOf: recorder, in: start..<end)
       recorder.truncate(to: start)
     }
     finish(segment)
