@@ -54,6 +54,22 @@ struct ListWithDetail: View {
   }
 }
 
+/// Hands its state's binding out, as an app that keeps a binding past its view might.
+struct HandsOutItsBinding: View {
+  @State var count = 0
+  let probe: BindingProbe
+
+  var body: some View {
+    probe.binding = $count
+    return Text("count \(count)")
+  }
+}
+
+@MainActor
+final class BindingProbe {
+  var binding: Binding<Int>?
+}
+
 @MainActor
 @Suite struct LifetimeSafetyTests {
   @Test func aPrimitiveDisappearsAfterTheCustomViewAroundItWasRemoved() {
@@ -83,5 +99,34 @@ struct ListWithDetail: View {
         "appear 2", "disappear 2", "appear 1", "disappear 1", "appear 2", "disappear 2",
         "appear 1", "disappear 1", "appear 2", "disappear 2",
       ])
+  }
+
+  // What may outlive its host (a binding, a renderer's connection) reaches the host through
+  // its link, which the host clears when it goes: these run under AddressSanitizer too.
+
+  @Test func aBindingThatOutlivesItsHostStillStoresItsValue() {
+    let probe = BindingProbe()
+    var host: ViewHost? = ViewHost(HandsOutItsBinding(probe: probe), executor: .manual)
+    probe.binding?.wrappedValue = 1
+    host?.flush()
+    #expect(host?.tree.texts == ["count 1"])
+    host = nil
+    probe.binding?.wrappedValue = 2
+    #expect(probe.binding?.wrappedValue == 2)
+  }
+
+  @Test func aRendererThatOutlivesItsHostReportsIntoNothing() throws {
+    let recorder = RecordingRenderer()
+    var host: ViewHost? = ViewHost(
+      List(0..<100, id: \.self) { Text("row \($0)") }, executor: .manual, renderer: recorder)
+    let list = try #require(recorder.element(ofKind: .list))
+    recorder.reportViewport(Viewport(offset: 50, length: 3), for: list)
+    host?.flush()
+    #expect(recorder.connection?.viewport(of: list.id) == Viewport(offset: 50, length: 3))
+    recorder.clear()
+    host = nil
+    recorder.reportViewport(Viewport(offset: 10, length: 3), for: list)
+    #expect(recorder.connection?.viewport(of: list.id) == nil)
+    #expect(recorder.commits.isEmpty)
   }
 }

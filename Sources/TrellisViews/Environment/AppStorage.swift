@@ -181,7 +181,7 @@ public struct AppStorage<Value>: DynamicProperty, RuntimeOwnedProperty {
 @MainActor
 final class AppStorageBox {
   var environmentStore: AppStorageBackend?
-  weak var host: HostCore?
+  @HostReference var host: HostCore?
 }
 
 extension AppStorage {

@@ -90,7 +90,7 @@ final class FocusStateStorage<Value: Hashable> {
   let cell: Cell<Value>
   /// The value when nothing bound to this state has the focus (false, nil).
   let empty: Value
-  weak var host: HostCore?
+  @HostReference var host: HostCore?
 
   init(_ cell: Cell<Value>, empty: Value, host: HostCore) {
     self.cell = cell
@@ -107,7 +107,8 @@ final class FocusStateStorage<Value: Hashable> {
     }
     let cell = self.cell
     let id = ObjectIdentifier(self)
-    host.writeState(id, named: cell.name) { [weak host] in
+    host.writeState(id, named: cell.name) { [link = host.link] in
+      let host = link.core
       cell.value = value
       host?.focus.stateWasWritten(id)
       // The focus follows at the settle even when no body reads the state: ask for a cycle

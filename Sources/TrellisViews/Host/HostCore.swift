@@ -88,6 +88,17 @@ final class HostCore {
   /// none and no pending transaction, commits carry no transactions and cost nothing for them.
   @exclusivity(unchecked) var transactionModifierCount = 0
 
+  /// The link for what may outlive the host (see `HostLink`); made on first use.
+  private var madeLink: HostLink?
+
+  /// The host's link, for references that may outlive it.
+  var link: HostLink {
+    if let madeLink { return madeLink }
+    let link = HostLink(self)
+    madeLink = link
+    return link
+  }
+
   init(graph: Graph, environment: EnvironmentScope, options: ViewHostOptions) {
     self.graph = graph
     rootEnvironment = environment
@@ -109,6 +120,7 @@ final class HostCore {
   /// the tasks its views started: the views go away with the host. (Their disappear actions do
   /// not run; `ViewHost.unmount()` runs them.)
   isolated deinit {
+    madeLink?.hostWillGo()
     for task in tasks { task.cancel() }
     guard let root else { return }
     var stack = [root]
@@ -136,7 +148,7 @@ final class HostCore {
   func workScheduled() {
     if let transaction = Transaction.current { noteTransaction(transaction) }
     guard cycle.workScheduled() == .scheduleTurn else { return }
-    Task { @MainActor [weak self] in self?.runUpdateCycle() }
+    Task { @MainActor [link] in link.core?.runUpdateCycle() }
   }
 
   /// Runs one update cycle (see `UpdateCycle`), performing the actions its transitions return.

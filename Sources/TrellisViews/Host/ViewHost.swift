@@ -80,7 +80,7 @@ public final class ViewHost {
     let graph = Graph(executor: executor)
     core = HostCore(graph: graph, environment: environment, options: options)
     if let box { core.renderers.append(box) }
-    graph.onWorkScheduled = { [weak core] in core?.workScheduled() }
+    graph.onWorkScheduled = { [link = core.link] in link.core?.workScheduled() }
     let node = ViewNode(root: Root.self, host: core)
     core.root = node
     core.markChildrenChanged(ofRootContainer: ())
@@ -189,7 +189,7 @@ public final class ViewHost {
 /// does.
 @MainActor
 public final class RendererConnection {
-  weak var core: HostCore?
+  @HostReference var core: HostCore?
 
   init(core: HostCore) { self.core = core }
 

@@ -85,7 +85,7 @@ final class PreferenceReaderPart<K: PreferenceKey>: NodePart, PreferenceResolvin
   private var isStale = false
   /// False once the node left the tree: a reader still listed as stale then does nothing.
   private var isMounted = true
-  private weak var host: HostCore?
+  @HostReference private var host: HostCore?
 
   var depth: Int { isMounted ? node.depth : 0 }
 

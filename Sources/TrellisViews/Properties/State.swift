@@ -104,8 +104,8 @@ final class StateStorage<Value> {
   /// identity (a destination pushed a second time): it starts from this, not from this
   /// identity's current value.
   let initial: Value
-  /// Weak: a binding to the state may outlive the host.
-  weak var host: HostCore?
+  /// Not retained: a binding to the state may outlive the host.
+  @HostReference var host: HostCore?
 
   init(_ cell: Cell<Value>, initial: Value, host: HostCore) {
     self.cell = cell

@@ -24,10 +24,14 @@ public final class RecordingRenderer: Renderer {
     public let explicitID: AnyHashable?
     /// `explicitID` as the rendered tree shows it.
     public var identity: String? { explicitID.map(ViewName.describeID) }
+    // `text` and `attributes` skip dynamic exclusivity checks (two runtime calls per text
+    // update, a twentieth of updating one row): only the renderer's own mutation methods write
+    // them, one statement at a time, so no access can overlap a write.
+
     /// Its current text.
-    public fileprivate(set) var text: String?
+    @exclusivity(unchecked) public fileprivate(set) var text: String?
     /// Its current attributes.
-    public fileprivate(set) var attributes: ElementAttributes
+    @exclusivity(unchecked) public fileprivate(set) var attributes: ElementAttributes
     /// Its current children.
     public internal(set) var children: [Element] = []
     /// The host's handle for it (for `CommitInfo.transaction(for:)`).
@@ -167,11 +171,12 @@ public final class RecordingRenderer: Renderer {
   public let recordsMutations: Bool
   /// The mutations of every commit since the last `clear()`, one list per commit.
   public private(set) var commits: [[Mutation]] = []
+  // The counts and the bookkeeping every mutation and commit touches skip dynamic exclusivity
+  // checks (a runtime call each, more than the bookkeeping itself): they are written only by
+  // this class's own methods, on the main actor, one statement at a time.
+
   /// The counts since the last `clear()`.
-  public private(set) var counts = Counts()
-  // The bookkeeping every mutation and commit touches skips dynamic exclusivity checks (a
-  // runtime call each, more than the bookkeeping itself): it is written only by this class's
-  // own methods, on the main actor, one statement at a time.
+  @exclusivity(unchecked) public private(set) var counts = Counts()
   @exclusivity(unchecked) private var current: [Mutation] = []
   @exclusivity(unchecked) private var currentCount = 0
   private var nextNumber = 1

@@ -45,8 +45,9 @@ class CompositePart {
 /// The part of a composite view of type `Content`.
 @MainActor
 final class Composite<Content: View>: CompositePart {
-  /// The view value the body runs with.
-  var view: Content
+  /// The view value the body runs with. No dynamic exclusivity check (one per body run):
+  /// it is only ever copied out or replaced whole, on the main actor.
+  @exclusivity(unchecked) var view: Content
 
   init(node: ViewNode, view: Content, type: CompositeType) {
     self.view = view

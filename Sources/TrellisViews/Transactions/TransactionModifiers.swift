@@ -75,7 +75,7 @@ final class TransactionScope: NodePart {
   var changedInCommit: UInt32 = 0
   /// Changes a transaction for the commit numbered by the second argument.
   var apply: @MainActor (inout Transaction, UInt32) -> Void = { _, _ in }
-  private weak var host: HostCore?
+  @HostReference private var host: HostCore?
 
   init(outer: TransactionScope?, host: HostCore) {
     self.outer = outer
