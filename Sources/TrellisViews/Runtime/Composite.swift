@@ -88,6 +88,9 @@ extension ViewNode {
   /// view value's inputs differ from the previous one (see `ComparisonPlan`); otherwise the
   /// parent's update stops here.
   func updateComposite<Content: View>(_ view: Content) {
+    // Loaded once: each load of the `unowned` host is an atomic retain and release (eight of
+    // them per mounted view).
+    let host = self.host
     if let composite {
       let part = unsafeDowncast(composite, to: Composite<Content>.self)
       if host.logsUpdates {
