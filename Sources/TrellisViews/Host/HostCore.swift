@@ -46,7 +46,9 @@ final class HostCore {
   // MARK: Elements and the commit
 
   @exclusivity(unchecked) var elements = ElementTable()
-  @exclusivity(unchecked) var renderers: [RendererBox] = []
+  /// Fixed when the host is made: a `let`, so that a commit's loops over it borrow each box
+  /// instead of retaining it and the array for every call (eleven pairs per one-row update).
+  let renderers: [RendererBox]
   let treeRenderer: TreeRenderer?
   /// The commit the changes recorded now will go into.
   @exclusivity(unchecked) var commitNumber: UInt32 = 1
@@ -99,7 +101,9 @@ final class HostCore {
     return link
   }
 
-  init(graph: Graph, environment: EnvironmentScope, options: ViewHostOptions) {
+  init(
+    graph: Graph, environment: EnvironmentScope, options: ViewHostOptions, renderer: RendererBox?
+  ) {
     self.graph = graph
     rootEnvironment = environment
     self.options = options
@@ -107,6 +111,7 @@ final class HostCore {
     cycle = UpdateCycle(
       maximumRounds: options.maximumRounds, schedulesTurns: graph.executor == .mainActor)
     graph.maximumRounds = options.maximumRounds
+    var renderers: [RendererBox] = []
     if options.keepsTree {
       let tree = TreeRenderer()
       treeRenderer = tree
@@ -114,6 +119,8 @@ final class HostCore {
     } else {
       treeRenderer = nil
     }
+    if let renderer { renderers.append(renderer) }
+    self.renderers = renderers
   }
 
   /// Takes the tree apart without recursion, disposing every body's computation, and cancels

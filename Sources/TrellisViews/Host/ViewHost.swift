@@ -78,8 +78,7 @@ public final class ViewHost {
     options: ViewHostOptions, box: RendererBox?
   ) {
     let graph = Graph(executor: executor)
-    core = HostCore(graph: graph, environment: environment, options: options)
-    if let box { core.renderers.append(box) }
+    core = HostCore(graph: graph, environment: environment, options: options, renderer: box)
     graph.onWorkScheduled = { [link = core.link] in link.core?.workScheduled() }
     let node = ViewNode(root: Root.self, host: core)
     core.root = node
