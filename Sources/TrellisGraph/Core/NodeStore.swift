@@ -95,8 +95,6 @@ final class NodeStore {
   @exclusivity(unchecked) @usableFromInline var innermostEvaluation: Int32 = -1
   /// The slot of the effect or scope that owns effects created now; -1 when none.
   @exclusivity(unchecked) @usableFromInline var currentOwner: Int32 = -1
-  /// How many evaluations are nested now.
-  @exclusivity(unchecked) @usableFromInline var evaluationDepth = 0
   @usableFromInline let evaluationReads = EvaluationReads()
 
   // The walks' stacks, kept to reuse their buffers (see `NodeStore+Propagation.swift`); they
