@@ -202,9 +202,10 @@ extension NodeStore {
   }
 
   /// Records on the effect `node` that `dep` changed since its latest run.
+  @inline(__always)
   func noteStaleReason(of node: Int32, from dep: Int32) {
-    let reason = InvalidationReason(node: dep, in: self)
-    withEffect(at: node) { effect in effect.staleReasons.append(reason) }
+    let reason = ref(dep)
+    withEffect(at: node) { effect in effect.noteStale(node: reason) }
   }
 
   // MARK: Pull
