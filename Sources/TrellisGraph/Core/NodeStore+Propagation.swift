@@ -312,16 +312,29 @@ extension NodeStore {
         return CheckResult(needsUpdate: needs && !disposed, cycle: cycle)
       }
       nodes[Int(node)].flags.remove(decided)
+      var changed = false
       if needs {
-        _ = updateNode(node)
+        changed = updateNode(node)
         if nodes[Int(root)].flags.contains(.disposed) {
           return CheckResult(needsUpdate: abandonCheck(root, base), cycle: cycle)
         }
       }
+      let child = node
       let parent = checkStack.removeLast()
       node = parent.node
       edge = parent.edge
-      needs = nodes[Int(node)].flags.contains(.dirty)
+      let parentFlags = nodes[Int(node)].flags
+      needs = parentFlags.contains(.dirty)
+      if !needs && changed && nodes[Int(child)].flags.isDisjoint(with: .stale) {
+        // The child got a new version, so the parent's edge to it (where `edge` stands) is out
+        // of date: decided here rather than by re-reading that edge and the child's record (a
+        // child still stale, its update having invalidated it again, is re-read and brought up
+        // to date first, as before).
+        needs = true
+        if parentFlags.contains(.recordsReasons), handles[Int(node)] != nil {
+          noteStaleReason(of: node, from: child)
+        }
+      }
     }
   }
 
