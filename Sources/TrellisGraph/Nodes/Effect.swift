@@ -191,11 +191,20 @@ public final class Effect: GraphNode {
   }
 
   private func takeStaleReasonsSlowly(first: NodeRef) {
-    lastRunNode = first.slot >= 0 && staleReasons.isEmpty ? first : NodeRef(slot: -1, generation: 0)
+    firstStaleNode = NodeRef(slot: -1, generation: 0)
+    if first.slot >= 0 && staleReasons.isEmpty {
+      // One reason, a node: named now (see `firstStaleNode`), the node is still this effect's
+      // dependency. Appended to the emptied buffer of the latest run's reasons (inserting it in
+      // front of an empty list took the generic replace-subrange path).
+      lastRunNode = first
+      while !lastRunReasons.isEmpty { lastRunReasons.removeLast() }
+      lastRunReasons.append(InvalidationReason(node: first, in: store))
+      return
+    }
+    lastRunNode = NodeRef(slot: -1, generation: 0)
     swap(&lastRunReasons, &staleReasons)
     clearStaleReasons()
     if first.slot >= 0 {
-      // Named now (see `firstStaleNode`): the node is still this effect's dependency.
       lastRunReasons.insert(InvalidationReason(node: first, in: store), at: 0)
     }
   }
