@@ -80,6 +80,9 @@ final class NodeStore {
   /// How many graphs ask for `changeLog`.
   @exclusivity(unchecked) var changeLogUsers = 0
 
+  /// The default name of each node type met so far (see `GraphNode.name`).
+  @exclusivity(unchecked) var defaultNames: [ObjectIdentifier: String] = [:]
+
   /// How many effects have been created: each one's creation order.
   @exclusivity(unchecked) var effectsCreated = 0
 
