@@ -385,7 +385,10 @@ extension NodeStore {
           + "previous value. Break the cycle so that no value depends on itself."))
   }
 
-  /// The name of a live node, for diagnostics.
+  /// The name of a live node, for diagnostics. Never inlined: it is cold, and inlined into
+  /// `check` its code cost the hot loop registers (measured: 45 instructions more per check of
+  /// a broad-case effect).
+  @inline(never)
   func name(of slot: Int32) -> String {
     guard let handle = handles[Int(slot)] else { return "a released node" }
     return withGuaranteedObject(handle) { node in node.name }

@@ -82,6 +82,9 @@ final class NodeStore {
 
   /// The default name of each node type met so far (see `GraphNode.name`).
   @exclusivity(unchecked) var defaultNames: [ObjectIdentifier: String] = [:]
+  /// The type named last and its default name, checked before `defaultNames`.
+  @exclusivity(unchecked) var lastNamedType: ObjectIdentifier?
+  @exclusivity(unchecked) var lastDefaultName = ""
 
   /// How many effects have been created: each one's creation order.
   @exclusivity(unchecked) var effectsCreated = 0

@@ -59,12 +59,17 @@ public class GraphNode {
     // reason, so it is formatted once per type.
     let type = ObjectIdentifier(Swift.type(of: self))
     let name: String
-    if let known = store.defaultNames[type] {
+    if store.lastNamedType == type {
+      // Nodes are mostly named in runs of one type (cellx's 4,000 `Derived<Int>`): no hashing.
+      name = store.lastDefaultName
+    } else if let known = store.defaultNames[type] {
       name = known
     } else {
       name = defaultName
       store.defaultNames[type] = name
     }
+    store.lastNamedType = type
+    store.lastDefaultName = name
     computedName = name
     return name
   }
