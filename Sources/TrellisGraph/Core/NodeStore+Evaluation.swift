@@ -41,7 +41,6 @@ extension NodeStore {
       return nil
     }
     activeOperations += 1
-    evaluationDepth += 1
     let slot = node.slot
     changeLog?.noteEvaluation(ref(slot))
     let frame = EvaluationFrame(
@@ -83,7 +82,6 @@ extension NodeStore {
     currentSubscriber = frame.previousSubscriber
     currentOwner = frame.previousOwner
     innermostEvaluation = frame.previousEvaluation
-    evaluationDepth -= 1
     endOperation()
   }
 
@@ -122,6 +120,14 @@ extension NodeStore {
 
   @usableFromInline
   func reportTooDeep(_ node: GraphNode) {
+    // How many evaluations are nested now: the chain of running evaluations, counted here
+    // rather than kept in a counter that every evaluation would pay to maintain.
+    var evaluationDepth = 0
+    var cursor = innermostEvaluation
+    while cursor >= 0 {
+      evaluationDepth += 1
+      cursor = nodes[Int(cursor)].evaluatingParent
+    }
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .evaluationTooDeep, nodes: [node.name],

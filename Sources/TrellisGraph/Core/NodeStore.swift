@@ -80,6 +80,12 @@ final class NodeStore {
   /// How many graphs ask for `changeLog`.
   @exclusivity(unchecked) var changeLogUsers = 0
 
+  /// The default name of each node type met so far (see `GraphNode.name`).
+  @exclusivity(unchecked) var defaultNames: [ObjectIdentifier: String] = [:]
+  /// The type named last and its default name, checked before `defaultNames`.
+  @exclusivity(unchecked) var lastNamedType: ObjectIdentifier?
+  @exclusivity(unchecked) var lastDefaultName = ""
+
   /// How many effects have been created: each one's creation order.
   @exclusivity(unchecked) var effectsCreated = 0
 
@@ -95,8 +101,6 @@ final class NodeStore {
   @exclusivity(unchecked) @usableFromInline var innermostEvaluation: Int32 = -1
   /// The slot of the effect or scope that owns effects created now; -1 when none.
   @exclusivity(unchecked) @usableFromInline var currentOwner: Int32 = -1
-  /// How many evaluations are nested now.
-  @exclusivity(unchecked) @usableFromInline var evaluationDepth = 0
   @usableFromInline let evaluationReads = EvaluationReads()
 
   // The walks' stacks, kept to reuse their buffers (see `NodeStore+Propagation.swift`); they

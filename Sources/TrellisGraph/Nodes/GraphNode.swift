@@ -54,7 +54,22 @@ public class GraphNode {
   public var name: String {
     if let explicitName { return explicitName }
     if let computedName { return computedName }
-    let name = defaultName
+    // `defaultName` depends on the node's type only; formatting it (a type-name lookup and an
+    // interpolation) cost more than the rest of a first run of an effect that names its
+    // reason, so it is formatted once per type.
+    let type = ObjectIdentifier(Swift.type(of: self))
+    let name: String
+    if store.lastNamedType == type {
+      // Nodes are mostly named in runs of one type (cellx's 4,000 `Derived<Int>`): no hashing.
+      name = store.lastDefaultName
+    } else if let known = store.defaultNames[type] {
+      name = known
+    } else {
+      name = defaultName
+      store.defaultNames[type] = name
+    }
+    store.lastNamedType = type
+    store.lastDefaultName = name
     computedName = name
     return name
   }

@@ -19,6 +19,12 @@ public struct InvalidationReason: CustomStringConvertible, Sendable, Equatable {
     source = .node(store.name(of: slot))
   }
 
+  /// The reason for `ref`, a node that may have been released since (its slot reused).
+  @MainActor
+  init(node ref: NodeRef, in store: NodeStore) {
+    source = .node(store.isLive(ref) ? store.name(of: ref.slot) : "a released node")
+  }
+
   init(_ event: TrackingEvent) {
     source = .property(event)
   }

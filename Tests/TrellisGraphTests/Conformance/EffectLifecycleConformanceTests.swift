@@ -494,4 +494,50 @@ struct EffectLifecycleConformanceTests {
     #expect(effect.lastRunReasons.isEmpty)
     #expect(effect.runCount == 3)
   }
+
+  @Test("run reasons stay exact when a run has the same reason as the one before, or others")
+  func repeatedRunReasons() {
+    let graph = Graph(executor: .manual)
+    let a = Cell(0, name: "a")
+    let b = Cell(0, name: "b")
+    let c = Cell(0, name: "c")
+    let doubled = Derived(name: "doubled") { a.value * 2 }
+    let effect = Effect(in: graph) { _ = doubled.value + b.value + c.value }
+    for value in 1...3 {
+      a.value = value
+      graph.flush()
+      #expect(effect.lastRunReasons.map(\.description) == ["doubled"])
+    }
+    b.value = 1
+    graph.flush()
+    #expect(effect.lastRunReasons.map(\.description) == ["b"])
+    c.value = 1
+    b.value = 2
+    graph.flush()
+    #expect(effect.lastRunReasons.map(\.description) == ["c", "b"])
+    a.value = 5
+    graph.flush()
+    #expect(effect.lastRunReasons.map(\.description) == ["doubled"])
+    effect.run()
+    #expect(effect.lastRunReasons.isEmpty)
+    a.value = 6
+    graph.flush()
+    #expect(effect.lastRunReasons.map(\.description) == ["doubled"])
+    #expect(effect.runCount == 9)
+  }
+
+  @Test("a run reason names a dependency that the run dropped and that was released")
+  func runReasonOfAReleasedDependency() {
+    let graph = Graph(executor: .manual)
+    let useTemporary = Cell(true, name: "useTemporary")
+    var temporary: Cell<Int>? = Cell(0, name: "temporary")
+    let effect = Effect(in: graph) { [weak temporary] in
+      if useTemporary.value { _ = temporary?.value }
+    }
+    temporary?.value = 1
+    useTemporary.value = false
+    temporary = nil
+    graph.flush()
+    #expect(effect.lastRunReasons.map(\.description) == ["temporary", "useTemporary"])
+  }
 }
