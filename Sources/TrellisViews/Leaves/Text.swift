@@ -87,6 +87,15 @@ public struct Text: View, _PrimitiveView, Equatable {
   /// Renders the text; a text with formatted values renders in its own computation, which
   /// reads the locale.
   public static func _update(_ view: Self, in node: ViewNode) {
+    // The common text, one plain string: no run is copied (a run is a large value, copied
+    // through value witnesses, three times per update on the general path).
+    if view.runs.count == 1, case .verbatim(let string) = view.runs[0].content,
+      view.runs[0].style.isEmpty
+    {
+      node.setLeaf(kind: .text, text: string)
+      node.setAttributes([])
+      return
+    }
     guard view.hasFormattedValues else {
       let locale = Locale.current
       node.setLeaf(kind: .text, text: view.string(in: locale))

@@ -174,8 +174,11 @@ public struct TextStyleAttributes: Hashable, Sendable {
   /// A style that sets nothing.
   public init() {}
 
-  /// Whether nothing is set.
-  public var isEmpty: Bool { attributes.isEmpty }
+  /// Whether nothing is set (exactly when `attributes` is empty, without building it).
+  public var isEmpty: Bool {
+    font == nil && weight == nil && isBold == nil && isItalic == nil && foreground == nil
+      && isStrikethrough == nil && isUnderlined == nil && hasMonospacedDigits != true
+  }
 
   /// The style as style attributes, in a fixed order.
   public var attributes: [StyleAttribute] {
