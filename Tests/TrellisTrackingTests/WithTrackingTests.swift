@@ -515,4 +515,25 @@ struct ApplyFailed: Error {}
     notes[69].count = 1
     #expect(fired.count == 4)
   }
+
+  @Test func anOnChangeExpressionThatTracksInsideANestedScopeKeepsBothSubscriptions() {
+    let note = Note()
+    let log = Log<String>()
+    // The handler is made by code that itself tracks, as a library's helper might.
+    func handler(_ name: String) -> @Sendable () -> Void {
+      withTracking {
+        _ = note.count
+      } onChange: {
+        log.append("count")
+      }
+      return { log.append(name) }
+    }
+    withTracking {
+      withTracking({ _ = note.title }, onChange: handler("title"))
+    } onChange: {
+    }
+    note.title = "x"
+    note.count = 1
+    #expect(log.entries == ["title", "count"])
+  }
 }

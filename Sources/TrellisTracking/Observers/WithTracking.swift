@@ -64,11 +64,11 @@ struct TrackingScope {
     let recorder: Unmanaged<AccessRecorder>
     if let enclosing {
       recorder = Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
-        $0.childRecorderReference()
+        Unmanaged.passUnretained($0.childRecorder().firstFreeRecorder())
       }
     } else {
       recorder = root._withUnsafeGuaranteedRef {
-        $0.isSubscribing ? $0.childRecorderReference() : root
+        $0.isSubscribing ? Unmanaged.passUnretained($0.firstFreeRecorder()) : root
       }
     }
     trellis_set_current_recorder(recorder.toOpaque())

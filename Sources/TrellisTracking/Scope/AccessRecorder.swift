@@ -115,11 +115,6 @@ final class AccessRecorder {
   /// A fresh recorder for the outermost depth of a thread (used once per thread).
   static func makeRoot() -> AccessRecorder { AccessRecorder() }
 
-  /// The recorder a scope opened inside this one uses, unretained (this recorder keeps it).
-  func childRecorderReference() -> Unmanaged<AccessRecorder> {
-    Unmanaged.passUnretained(childRecorder())
-  }
-
   /// The recorder a scope opened inside this one uses (created once, then reused).
   func childRecorder() -> AccessRecorder {
     if let child { return child }
@@ -129,11 +124,21 @@ final class AccessRecorder {
   }
 
   /// The recorder for a new scope on this thread: the enclosing scope's child, or the thread's
-  /// root recorder (or, while that one is busy subscribing, its child).
+  /// root recorder, or, while that one is busy subscribing, the first of its children that is
+  /// not (see `firstFreeRecorder()`).
   static func recorderForNewScope(enclosing: AccessRecorder?) -> AccessRecorder {
-    if let enclosing { return enclosing.childRecorder() }
-    let root = threadRootRecorder()
-    return root.isSubscribing ? root.childRecorder() : root
+    if let enclosing { return enclosing.childRecorder().firstFreeRecorder() }
+    return threadRootRecorder().firstFreeRecorder()
+  }
+
+  /// This recorder, or the first of its children that is not busy subscribing. A scope opened
+  /// while a `withTracking` subscribes (by its `onChange` expression) must not take that
+  /// scope's recorder, whether the scope is the thread's outermost or nested in another: it
+  /// would record into, subscribe and empty the sources being subscribed.
+  func firstFreeRecorder() -> AccessRecorder {
+    var recorder = self
+    while recorder.isSubscribing { recorder = recorder.childRecorder() }
+    return recorder
   }
 
   /// Subscribes one one-shot observation calling `onChange` to every source `recorder` holds
