@@ -29,25 +29,23 @@ final class OneShotObservation: TrackingSubscriber, @unchecked Sendable {
   override var isFinished: Bool { fired.load(ordering: .acquiring) }
 
   override func fire(_ phase: TrackingEvent.Phase) {
-    guard phase == .willSet, claim() else { return }
-    runHandler()
-    // Offered for reuse to this thread's root recorder, if the thread tracks.
-    if let raw = trellis_get_root_recorder() {
-      Unmanaged<AccessRecorder>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.offerSpare(self) }
-    }
+    // Reached through a source's list, which keeps its own reference: hand on a copy.
+    guard phase == .willSet else { return }
+    Self.fire(handingOn: self)
   }
 
-  /// Fires an observation a write took out of a source's one-shot slot, with the slot's
-  /// reference: that reference becomes the thread's spare, or is dropped, with no further
+  /// Fires `observation` if no other source has, then offers the reference it is given to this
+  /// thread's root recorder as its spare (or drops it). A write that takes the observation out
+  /// of a source's one-shot slot passes the slot's reference, so firing it costs no further
   /// retain or release (a pair is about a tenth of installing and firing an observation).
-  static func fire(takenFromSlot observation: consuming OneShotObservation) {
+  static func fire(handingOn observation: consuming OneShotObservation) {
     guard observation.claim() else { return }
     observation.runHandler()
-    if let raw = trellis_get_root_recorder() {
-      var moved = Optional(observation)
-      Unmanaged<AccessRecorder>.fromOpaque(raw)._withUnsafeGuaranteedRef {
-        $0.keepSpare(moved.take().unsafelyUnwrapped)
-      }
+    guard let raw = trellis_get_root_recorder() else { return }
+    // Moved through an optional: a closure cannot consume a parameter it captures.
+    var moved = Optional(observation)
+    Unmanaged<AccessRecorder>.fromOpaque(raw)._withUnsafeGuaranteedRef {
+      $0.keepSpare(moved.take().unsafelyUnwrapped)
     }
   }
 

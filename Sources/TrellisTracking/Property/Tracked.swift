@@ -45,27 +45,29 @@ public struct Tracked<Value>: TrackedStorage {
   /// Creates tracked storage holding `wrappedValue`; every assignment notifies.
   /// - Parameter wrappedValue: the initial value.
   @inlinable
-  public init(wrappedValue: Value) { self.init(cell: TrackedCell(wrappedValue, isDuplicate: nil)) }
+  public init(wrappedValue: Value) {
+    self.init(cell: TrackedCell(wrappedValue, duplicateCheck: nil))
+  }
 
   /// Creates tracked storage whose equal-value assignments notify nobody.
   /// - Parameter wrappedValue: the initial value.
   @inlinable
   public init(wrappedValue: Value) where Value: Equatable {
-    self.init(cell: TrackedCell(wrappedValue, isDuplicate: { $0 == $1 }))
+    self.init(cell: TrackedCell(wrappedValue, duplicateCheck: { $0 == $1 }))
   }
 
   /// Creates tracked storage whose identical-instance assignments notify nobody.
   /// - Parameter wrappedValue: the initial value.
   @inlinable
   public init(wrappedValue: Value) where Value: AnyObject {
-    self.init(cell: TrackedCell(wrappedValue, isDuplicate: { $0 === $1 }))
+    self.init(cell: TrackedCell(wrappedValue, duplicateCheck: { $0 === $1 }))
   }
 
   /// Creates tracked storage for a class value that is also `Equatable`; `==` decides.
   /// - Parameter wrappedValue: the initial value.
   @inlinable
   public init(wrappedValue: Value) where Value: AnyObject & Equatable {
-    self.init(cell: TrackedCell(wrappedValue, isDuplicate: { $0 == $1 }))
+    self.init(cell: TrackedCell(wrappedValue, duplicateCheck: { $0 == $1 }))
   }
 
   /// Unavailable: `@Tracked` reaches its storage through the enclosing instance only.

@@ -23,12 +23,12 @@ final class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
   /// override was the unspecialized generic `==`, through value witnesses: about 80
   /// instructions, a tenth of installing and firing a one-property observation.
   @usableFromInline
-  let isDuplicate: ((Value, Value) -> Bool)?
+  let duplicateCheck: ((Value, Value) -> Bool)?
 
   @usableFromInline
-  init(_ value: Value, isDuplicate: ((Value, Value) -> Bool)?) {
+  init(_ value: Value, duplicateCheck: ((Value, Value) -> Bool)?) {
     self.value = value
-    self.isDuplicate = isDuplicate
+    self.duplicateCheck = duplicateCheck
     super.init()
   }
 
@@ -48,8 +48,8 @@ final class TrackedCell<Value>: TrackingSource, @unchecked Sendable {
   @inlinable
   @inline(__always)
   func isDuplicate(_ newValue: Value) -> Bool {
-    guard let isDuplicate else { return false }
-    return isDuplicate(value, newValue)
+    guard let duplicateCheck else { return false }
+    return duplicateCheck(value, newValue)
   }
 }
 

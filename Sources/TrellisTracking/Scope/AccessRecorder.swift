@@ -158,6 +158,8 @@ final class AccessRecorder {
   func subscribeOneShot(
     _ recorder: AccessRecorder, _ makeHandler: () -> @Sendable () -> Void
   ) {
+    // `withTracking` subscribes only a scope that read something.
+    guard !recorder.sources.isEmpty else { return }
     let handler = makeHandler()
     if let spare = spareObservation {
       if recorder.sources.count > 1 {
@@ -171,29 +173,24 @@ final class AccessRecorder {
     // One reference per source, the first of them this function's own: each slot (or list)
     // takes one, so the observation is retained once fewer than with a copy per source.
     let retained = Unmanaged.passRetained(consume observation)
-    for _ in 1..<max(recorder.sources.count, 1) { _ = retained.retain() }
-    if recorder.sources.isEmpty { retained.release() }
+    for _ in 1..<recorder.sources.count { _ = retained.retain() }
     recorder.forEachSource { $0.add(oneShotRetained: retained) }
   }
 
   /// Calls `body` with each recorded source, borrowed: the recorder holds every source for
   /// the whole loop, and `body` must not change what it holds (while `withTracking`
-  /// subscribes, `isSubscribing` keeps any scope opened meanwhile off this recorder). Without the borrow the compiler
-  /// retains and releases each source around any call it cannot see into (measured: three
-  /// pairs per source when subscribing, a quarter of a ten-property `withTracking`).
+  /// subscribes, `isSubscribing` keeps any scope opened meanwhile off this recorder). Without
+  /// the borrow the compiler retains and releases each source around any call it cannot see
+  /// into (measured: three pairs per source when subscribing, a quarter of a ten-property
+  /// `withTracking`).
   private func forEachSource(_ body: (TrackingSource) -> Void) {
     for index in sources.indices {
       Unmanaged.passUnretained(sources[index])._withUnsafeGuaranteedRef(body)
     }
   }
 
-  /// Keeps `observation`, which just fired on this thread, for reuse (root recorders only).
-  func offerSpare(_ observation: OneShotObservation) {
-    if spareObservation == nil { spareObservation = observation }
-  }
-
-  /// Keeps `observation`, which just fired on this thread, for reuse, taking the caller's
-  /// reference; drops it if there is a spare already.
+  /// Keeps `observation`, which just fired on this thread, for reuse (root recorders only),
+  /// taking the caller's reference; drops it if there is a spare already.
   func keepSpare(_ observation: consuming OneShotObservation) {
     if spareObservation == nil { spareObservation = observation }
   }

@@ -114,7 +114,7 @@ public class TrackingSource: @unchecked Sendable {
       // This write took the slot's retain, which firing hands on (only one-shot observations
       // go into the slot).
       OneShotObservation.fire(
-        takenFromSlot: Unmanaged<OneShotObservation>.fromOpaque(raw).takeRetainedValue())
+        handingOn: Unmanaged<OneShotObservation>.fromOpaque(raw).takeRetainedValue())
     }
     if willSetCount.load(ordering: .relaxed) == 0 { return }
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
