@@ -49,7 +49,12 @@ final class HostCore {
   /// Fixed when the host is made: a `let`, so that a commit's loops over it borrow each box
   /// instead of retaining it and the array for every call (eleven pairs per one-row update).
   let renderers: [RendererBox]
-  let treeRenderer: TreeRenderer?
+  /// The box of the tree behind `ViewHost.tree`, dormant until the tree is first read (see
+  /// `renderedTree`); nil with `keepsTree: false`.
+  let treeBox: TreeRendererBox?
+  /// Whether a commit is sending its mutations (the tree cannot be built from the elements'
+  /// state then: part of it is already the next commit's).
+  @exclusivity(unchecked) var isCommitting = false
   /// The commit the changes recorded now will go into.
   @exclusivity(unchecked) var commitNumber: UInt32 = 1
   /// The elements whose children changed, in the order they were marked.
@@ -113,11 +118,11 @@ final class HostCore {
     graph.maximumRounds = options.maximumRounds
     var renderers: [RendererBox] = []
     if options.keepsTree {
-      let tree = TreeRenderer()
-      treeRenderer = tree
-      renderers.append(TreeRendererBox(tree))
+      let box = TreeRendererBox(TreeRenderer())
+      treeBox = box
+      renderers.append(box)
     } else {
-      treeRenderer = nil
+      treeBox = nil
     }
     if let renderer { renderers.append(renderer) }
     self.renderers = renderers

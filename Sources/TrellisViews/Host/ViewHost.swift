@@ -157,10 +157,13 @@ public final class ViewHost {
     for type in core.compositeTypes.values { type.bodyRuns = 0 }
   }
 
-  /// The rendered tree now, kept up to date by every commit; turning it into a value is O(n)
-  /// in the tree's size, without recursion. `Empty` when the host keeps no tree.
+  /// The rendered tree now; turning it into a value is O(n) in the tree's size, without
+  /// recursion. The host builds its tree on the first read (O(n) once) and keeps it up to date
+  /// with every commit from then on, so that a host whose tree nobody reads does not keep one.
+  /// `Empty` when the host keeps no tree (`keepsTree: false`), or when the first read comes
+  /// from inside a commit (a renderer's callback); both are reported.
   public var tree: RenderedNode {
-    guard let treeRenderer = core.treeRenderer else {
+    guard core.treeBox != nil else {
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: [],
@@ -168,7 +171,17 @@ public final class ViewHost {
             "tree: this host was made with keepsTree: false, so it keeps no rendered tree."))
       return RenderedNode(kind: "Empty")
     }
-    return treeRenderer.tree
+    guard let tree = core.renderedTree else {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [],
+          message:
+            "tree: read for the first time during a commit (from a renderer's callback), when "
+            + "the host's elements are half-way between two commits. Read it once before the "
+            + "update, or after the commit."))
+      return RenderedNode(kind: "Empty")
+    }
+    return tree.tree
   }
 
   /// The rendered tree as text; see `RenderedNode.dump(maxChildren:maxDepth:maxTextLength:)`.

@@ -23,6 +23,8 @@ extension HostCore {
       number: Int(commitNumber), transaction: transaction,
       elementTransactions: elementTransactions)
     commitNumber &+= 1
+    isCommitting = true
+    defer { isCommitting = false }
     for renderer in renderers { renderer.beginCommit(info) }
     var position = 0
     while position < changedChildren.count {
@@ -123,28 +125,32 @@ extension HostCore {
     ]
     // Attributes of structural wrappers waiting for their first element: (frame, attributes).
     var pending: [(frame: Int, attributes: ElementAttributes)] = []
-    while let top = frames.last {
+    // The top frame is read in place (`frames[frameIndex]`), never copied: a copy retains and
+    // releases its node and child list on every step, most of a mount's reference counting.
+    while !frames.isEmpty {
       let frameIndex = frames.count - 1
-      if pending.isEmpty, top.next < top.children.count {
+      let context = frames[frameIndex].context
+      var next = frames[frameIndex].next
+      let count = frames[frameIndex].children.count
+      if pending.isEmpty, next < count {
         // The common run: elements the renderers have, with nothing to inherit. Taken in one
         // loop, without touching the frames.
-        var next = top.next
-        let children = top.children
-        while next < children.count {
-          let child = children[next]
+        let start = next
+        while next < count {
+          let child = frames[frameIndex].children[next]
           guard let childID = child.elementID, child.isElementCreated,
             !child.element.hasInheritedAttributes, !child.isHiddenByContainer
           else { break }
-          contexts[top.context].children.append(childID)
+          contexts[context].children.append(childID)
           next += 1
         }
-        if next > top.next {
+        if next > start {
           frames[frameIndex].next = next
           continue
         }
       }
-      guard top.next < top.children.count else {
-        frames.removeLast()
+      guard next < count else {
+        let top = frames.removeLast()
         if let last = pending.last, last.frame == frameIndex { pending.removeLast() }
         if top.opensContext, let node = top.node {
           node.element.children = contexts.removeLast().children
@@ -154,8 +160,8 @@ extension HostCore {
         }
         continue
       }
-      let child = top.children[top.next]
-      frames[frameIndex].next = top.next + 1
+      let child = frames[frameIndex].children[next]
+      frames[frameIndex].next = next + 1
       // A hidden child's elements are not in the renderers' tree (see `Visibility.swift`).
       if child.isHiddenByContainer { continue }
       guard let childID = child.elementID else {
@@ -164,14 +170,14 @@ extension HostCore {
         if !child.attributes.isEmpty { pending.append((frames.count, child.attributes)) }
         frames.append(
           Frame(
-            node: child, children: child.children, context: top.context, opensContext: false,
+            node: child, children: child.children, context: context, opensContext: false,
             isNew: isNew))
         continue
       }
       if child.isElementCreated {
         // An element the renderers have: it keeps its subtree; only its place and the
         // attributes it inherits can change here.
-        contexts[top.context].children.append(childID)
+        contexts[context].children.append(childID)
         if !pending.isEmpty || child.element.hasInheritedAttributes {
           let inherited = takePending(&pending)
           if inherited != child.element.inheritedAttributes {
@@ -187,8 +193,10 @@ extension HostCore {
       child.isCommitted = true
       let inherited = pending.isEmpty ? [] : takePending(&pending)
       var attributes = child.attributes
-      attributes.append(contentsOf: inherited)
-      child.element.inheritedAttributes = inherited
+      if !inherited.isEmpty {
+        attributes.append(contentsOf: inherited)
+        child.element.inheritedAttributes = inherited
+      }
       child.element.committedAttributes = attributes
       child.element.committedText = child.text
       child.isElementCreated = true
@@ -196,11 +204,11 @@ extension HostCore {
         id: childID, kind: child.element.kind, text: child.text, attributes: attributes,
         explicitID: child.identityPending ? child.explicitID : nil)
       for renderer in renderers { renderer.create(description) }
-      if let parent = contexts[top.context].element {
-        let index = contexts[top.context].children.count
+      if let parent = contexts[context].element {
+        let index = contexts[context].children.count
         for renderer in renderers { renderer.insert(childID, into: parent, at: index) }
       }
-      contexts[top.context].children.append(childID)
+      contexts[context].children.append(childID)
       contexts.append(Context(element: childID))
       frames.append(
         Frame(
@@ -243,7 +251,9 @@ extension HostCore {
   /// Sends `node`'s attributes (its own, then inherited) if the renderers have others.
   private func sendAttributes(of node: ViewNode, id: ElementID) {
     var attributes = node.attributes
-    attributes.append(contentsOf: node.element.inheritedAttributes)
+    if node.element.hasInheritedAttributes {
+      attributes.append(contentsOf: node.element.inheritedAttributes)
+    }
     guard attributes != node.element.committedAttributes else { return }
     node.element.committedAttributes = attributes
     for renderer in renderers { renderer.setAttributes(attributes, of: id) }

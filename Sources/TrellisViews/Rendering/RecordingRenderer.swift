@@ -24,16 +24,17 @@ public final class RecordingRenderer: Renderer {
     public let explicitID: AnyHashable?
     /// `explicitID` as the rendered tree shows it.
     public var identity: String? { explicitID.map(ViewName.describeID) }
-    // `text` and `attributes` skip dynamic exclusivity checks (two runtime calls per text
-    // update, a twentieth of updating one row): only the renderer's own mutation methods write
-    // them, one statement at a time, so no access can overlap a write.
+    // `text`, `attributes` and `children` skip dynamic exclusivity checks (two runtime calls
+    // per text update, a twentieth of updating one row; a tenth of creating a row's elements):
+    // only the renderer's own mutation methods (and `deinit`) write them, one statement at a
+    // time, so no access can overlap a write.
 
     /// Its current text.
     @exclusivity(unchecked) public fileprivate(set) var text: String?
     /// Its current attributes.
     @exclusivity(unchecked) public fileprivate(set) var attributes: ElementAttributes
     /// Its current children.
-    public internal(set) var children: [Element] = []
+    @exclusivity(unchecked) public internal(set) var children: [Element] = []
     /// The host's handle for it (for `CommitInfo.transaction(for:)`).
     public let id: ElementID
 
@@ -259,7 +260,7 @@ public final class RecordingRenderer: Renderer {
   ///   - parent: the container.
   ///   - index: the position.
   public func insert(_ child: Element, into parent: Element, at index: Int) {
-    parent.children.insert(child, at: index)
+    parent.children.insertOrAppend(child, at: index)
     counts.inserts += 1
     record(.insert(child, into: parent, at: index))
   }
@@ -274,7 +275,7 @@ public final class RecordingRenderer: Renderer {
     precondition(
       parent.children[source] === child, "move: \(child) is not at \(source) in \(parent)")
     parent.children.remove(at: source)
-    parent.children.insert(child, at: destination)
+    parent.children.insertOrAppend(child, at: destination)
     counts.moves += 1
     record(.move(child, in: parent, from: source, to: destination))
   }

@@ -91,28 +91,43 @@ class TypedRendererBox<R: Renderer>: RendererBox {
 }
 
 /// `TreeRenderer`'s box: its overrides are the specialized bodies (see `TypedRendererBox`).
+///
+/// It starts dormant: until something reads the tree, every mutation is dropped, so that a host
+/// nobody asks for its tree (an app, a benchmark) does not build one element object per view.
+/// The first read replays the elements the renderers have into it (`HostCore.renderedTree`);
+/// from then on it follows every commit.
 final class TreeRendererBox: TypedRendererBox<TreeRenderer> {
-  override func create(_ description: ElementDescription) { super.create(description) }
+  /// Whether the tree has been built and follows the commits.
+  private(set) var isActive = false
+
+  /// Starts following the commits; the caller replays the current elements into the box.
+  func activate() { isActive = true }
+
+  override func create(_ description: ElementDescription) {
+    if isActive { super.create(description) }
+  }
   override func insert(_ child: ElementID, into parent: ElementID, at index: Int) {
-    super.insert(child, into: parent, at: index)
+    if isActive { super.insert(child, into: parent, at: index) }
   }
   override func move(
     _ child: ElementID, in parent: ElementID, from source: Int, to destination: Int
   ) {
-    super.move(child, in: parent, from: source, to: destination)
+    if isActive { super.move(child, in: parent, from: source, to: destination) }
   }
   override func remove(_ child: ElementID, from parent: ElementID, at index: Int) {
-    super.remove(child, from: parent, at: index)
+    if isActive { super.remove(child, from: parent, at: index) }
   }
   override func setText(_ text: String?, of element: ElementID) {
-    super.setText(text, of: element)
+    if isActive { super.setText(text, of: element) }
   }
   override func setAttributes(_ attributes: ElementAttributes, of element: ElementID) {
-    super.setAttributes(attributes, of: element)
+    if isActive { super.setAttributes(attributes, of: element) }
   }
-  override func beginCommit(_ commit: CommitInfo) { super.beginCommit(commit) }
-  override func endCommit(_ commit: CommitInfo) { super.endCommit(commit) }
-  override func release(_ element: ElementID) { super.release(element) }
+  override func beginCommit(_ commit: CommitInfo) {}
+  override func endCommit(_ commit: CommitInfo) {}
+  override func release(_ element: ElementID) {
+    if isActive { super.release(element) }
+  }
 }
 
 /// `RecordingRenderer`'s box: its overrides are the specialized bodies (see
