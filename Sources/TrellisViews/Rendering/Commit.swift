@@ -31,8 +31,9 @@ extension HostCore {
       rebuildChildren(of: changedChildren[position])
       position += 1
     }
-    for id in changedText {
-      guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated,
+    for node in changedText {
+      // A node still mounted has its element (it is released only after the node leaves).
+      guard node.isMounted, node.isElementCreated, let id = node.elementID,
         node.element.committedText != node.text
       else { continue }
       node.element.committedText = node.text
@@ -67,8 +68,10 @@ extension HostCore {
 
   /// A leaf's text changed.
   func markTextChanged(of node: ViewNode) {
-    guard let id = node.elementID, node.isElementCreated else { return }
-    if elements.mark(id, .text, for: commitNumber) { changedText.append(id) }
+    guard node.elementID != nil, node.isElementCreated, node.element.textMark != commitNumber
+    else { return }
+    node.element.textMark = commitNumber
+    changedText.append(node)
   }
 
   /// A node's own attributes changed. A structural wrapper's attributes belong to its first
@@ -260,10 +263,11 @@ extension HostCore {
   }
 }
 
-extension Array where Element == ElementID {
+extension Array {
   /// Empties the list and keeps its buffer. `removeAll(keepingCapacity:)` takes the generic
   /// replace-subrange path, about 100 instructions even for one element (a fiftieth of a
-  /// one-row update); removing trivial elements from the end is a few each.
+  /// one-row update); removing elements from the end is a few each (plus a release for a
+  /// reference).
   mutating func empty() {
     while !isEmpty { removeLast() }
   }

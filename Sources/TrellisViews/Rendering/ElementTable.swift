@@ -11,7 +11,6 @@ struct ElementTable {
     var owner: ViewNode?
     /// The commit for which the element is already listed as changed, per change kind.
     var childrenMark: UInt32 = 0
-    var textMark: UInt32 = 0
     var attributesMark: UInt32 = 0
   }
 
@@ -43,10 +42,10 @@ struct ElementTable {
     return slots[index].owner
   }
 
-  /// What an element can wait for in a commit.
+  /// What an element can wait for in a commit (a leaf's text is marked in its node: see
+  /// `HostCore.changedText`).
   enum Change {
     case children
-    case text
     case attributes
   }
 
@@ -59,9 +58,6 @@ struct ElementTable {
     case .children:
       guard slots[index].childrenMark != commit else { return false }
       slots[index].childrenMark = commit
-    case .text:
-      guard slots[index].textMark != commit else { return false }
-      slots[index].textMark = commit
     case .attributes:
       guard slots[index].attributesMark != commit else { return false }
       slots[index].attributesMark = commit

@@ -257,6 +257,8 @@ struct ElementState {
   var committedAttributes: ElementAttributes = []
   /// The text the renderers have.
   var committedText: String?
+  /// The commit for which the element is already listed as having new text.
+  var textMark: UInt32 = 0
 }
 
 /// A view's name for logs and diagnostics: its type and explicit identity, turned into text

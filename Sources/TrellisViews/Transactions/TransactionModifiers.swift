@@ -127,7 +127,7 @@ extension HostCore {
       if transaction != base { result[id] = transaction }
     }
     for id in changedChildren { resolve(id) }
-    for id in changedText { resolve(id) }
+    for node in changedText { if let id = node.elementID { resolve(id) } }
     for id in changedAttributes { resolve(id) }
     return (base, result)
   }
