@@ -138,9 +138,11 @@ extension HostCore {
       if pending.isEmpty, next < count {
         // The common run: elements the renderers have, with nothing to inherit. Taken in one
         // loop, without touching the frames.
+        // One copy of the list for the run (a retain), so that each step indexes a local.
         let start = next
+        let children = frames[frameIndex].children
         while next < count {
-          let child = frames[frameIndex].children[next]
+          let child = children[next]
           guard let childID = child.elementID, child.isElementCreated,
             !child.element.hasInheritedAttributes, !child.isHiddenByContainer
           else { break }
