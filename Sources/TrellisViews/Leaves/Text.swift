@@ -33,25 +33,50 @@ public struct Text: View, _PrimitiveView, Equatable {
     }
   }
 
-  var runs: [Run]
+  /// The runs, kept without an array for the common text, one plain string with no style: a
+  /// body makes a new `Text` on every run, and an array was an allocation and a release each
+  /// time. Always normalized (one plain unstyled run is `.plain`), so that two texts with the
+  /// same runs have the same storage and the synthesized `==` compares runs.
+  private enum Storage: Equatable, Sendable {
+    case plain(String)
+    case runs([Run])
+  }
 
-  init(runs: [Run]) { self.runs = runs }
+  private var storage: Storage
+
+  /// The text's runs (a one-run array for a plain text).
+  var runs: [Run] {
+    get {
+      switch storage {
+      case .plain(let string): [Run(content: .verbatim(string))]
+      case .runs(let runs): runs
+      }
+    }
+    set { storage = Self.storage(for: newValue) }
+  }
+
+  private static func storage(for runs: [Run]) -> Storage {
+    if runs.count == 1, case .verbatim(let string) = runs[0].content, runs[0].style.isEmpty {
+      return .plain(string)
+    }
+    return .runs(runs)
+  }
+
+  init(runs: [Run]) { storage = Self.storage(for: runs) }
 
   /// Creates a text from a string literal or an interpolation, like SwiftUI's
   /// `Text(_: LocalizedStringKey)`.
   /// - Parameter key: the text; interpolated values are described, formatted values formatted.
-  public init(_ key: LocalizedStringKey) { runs = key.runs }
+  public init(_ key: LocalizedStringKey) { storage = Self.storage(for: key.runs) }
 
   /// Creates a text that shows a string as is.
   /// - Parameter content: the string to show.
   @_disfavoredOverload
-  public init<S: StringProtocol>(_ content: S) {
-    runs = [Run(content: .verbatim(String(content)))]
-  }
+  public init<S: StringProtocol>(_ content: S) { storage = .plain(String(content)) }
 
   /// Creates a text from a string shown as is.
   /// - Parameter content: the string to show.
-  public init(verbatim content: String) { runs = [Run(content: .verbatim(content))] }
+  public init(verbatim content: String) { storage = .plain(content) }
 
   /// Creates a text that shows `input` formatted with `format`, like SwiftUI's
   /// `Text(_:format:)`, in the environment's locale. The style and the value must be
@@ -62,7 +87,7 @@ public struct Text: View, _PrimitiveView, Equatable {
   ///   - format: the format style, such as `.number` or `.dateTime.year()`.
   public init<F: FormatStyle & Sendable>(_ input: F.FormatInput, format: F)
   where F.FormatOutput == String, F.FormatInput: Sendable {
-    runs = [Run(content: .formatted(FormattedValue(input, format: format)))]
+    storage = .runs([Run(content: .formatted(FormattedValue(input, format: format)))])
   }
 
   /// The text shown, formatted values in the current locale (`Locale.current`).
@@ -71,6 +96,11 @@ public struct Text: View, _PrimitiveView, Equatable {
   func string(in locale: Locale) -> String {
     // Loops, not `map`/`joined`: a main-actor closure handed to the standard library checks
     // its executor on every call, which cost more than the work on a one-run text.
+    let runs: [Run]
+    switch storage {
+    case .plain(let string): return string
+    case .runs(let all): runs = all
+    }
     if runs.count == 1 { return runs[0].content.resolved(in: locale) }
     var result = ""
     for run in runs { result += run.content.resolved(in: locale) }
@@ -78,6 +108,7 @@ public struct Text: View, _PrimitiveView, Equatable {
   }
 
   var hasFormattedValues: Bool {
+    guard case .runs(let runs) = storage else { return false }
     for run in runs {
       if case .formatted = run.content { return true }
     }
@@ -89,9 +120,7 @@ public struct Text: View, _PrimitiveView, Equatable {
   public static func _update(_ view: Self, in node: ViewNode) {
     // The common text, one plain string: no run is copied (a run is a large value, copied
     // through value witnesses, three times per update on the general path).
-    if view.runs.count == 1, case .verbatim(let string) = view.runs[0].content,
-      view.runs[0].style.isEmpty
-    {
+    if case .plain(let string) = view.storage {
       node.setLeaf(kind: .text, text: string)
       node.setAttributes([])
       return
@@ -184,9 +213,9 @@ final class FormattedTextPart: ComputedPart {
 
 extension Text {
   private func styled(_ change: (inout TextStyleAttributes) -> Void) -> Text {
-    var text = self
-    for index in text.runs.indices { change(&text.runs[index].style) }
-    return text
+    var runs = self.runs
+    for index in runs.indices { change(&runs[index].style) }
+    return Text(runs: runs)
   }
 
   /// This text in bold, like SwiftUI's `Text.bold()`.

@@ -113,8 +113,48 @@ struct TitledLevels: View {
   }
 }
 
+/// A view whose input is a `Text`: compared with `Text`'s `==` when its parent re-runs.
+struct Caption: View {
+  let text: Text
+  var body: some View { text.italic() }
+}
+
+struct CaptionedCount: View {
+  @State var count = 0
+  var body: some View {
+    VStack {
+      Button("count \(count)") { count += 1 }
+      Caption(text: Text("caption"))
+    }
+  }
+}
+
 @MainActor
 @Suite struct TextVocabularyTests {
+  /// A plain text is the same value however it was made, and styling or concatenating makes
+  /// another one (a plain text is stored without runs; see `Text.Storage`).
+  @Test func aPlainTextIsEqualHoweverItWasMadeAndAStyledOneIsNot() {
+    let title = "milk"
+    #expect(Text("milk") == Text(verbatim: "milk"))
+    #expect(Text(title) == Text(verbatim: "milk"))
+    #expect(Text("\(title)") == Text(verbatim: "milk"))
+    #expect(Text("milk").bold() != Text("milk"))
+    #expect(Text("milk").bold().bold(false) != Text("milk").bold())
+    #expect(Text("mi") + Text("lk") != Text("milk"))
+    #expect((Text("mi") + Text("lk")).content == "milk")
+    #expect(Text(verbatim: "milk").content == "milk")
+  }
+
+  /// An equal `Text` input stops the update at the child: only the parent's body re-runs.
+  @Test func anEqualTextInputDoesNotRerunTheViewThatTakesIt() {
+    let host = ViewHost(CaptionedCount(), executor: .manual)
+    host.clearLogs()
+    host.tap("count 0")
+    host.flush()
+    #expect(host.tree.texts == ["count 1", "caption"])
+    #expect(host.bodyRuns.map(\.view) == ["CaptionedCount"])
+  }
+
   @Test func formattedTextsFollowTheLocaleWithoutRerunningABody() {
     let host = ViewHost(LocalePrice(), executor: .manual)
     host.environment[\.locale] = Locale(identifier: "en_US")
