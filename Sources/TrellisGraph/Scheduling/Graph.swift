@@ -86,6 +86,8 @@ public final class Graph {
   /// under `dispatch_main`) are taken in first, so that the effects they affect count.
   public var hasPendingWork: Bool {
     TrackedChangeInbox.drain()
+    // Asked several times per update cycle, nearly always of an empty queue: no copy then.
+    guard !queue.isEmpty else { return false }
     return queue.waiting.contains { entry in
       store.isLive(entry.ref) && !store.nodes[Int(entry.ref.slot)].flags.contains(.disposed)
     }

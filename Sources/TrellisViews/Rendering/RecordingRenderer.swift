@@ -316,22 +316,24 @@ public final class RecordingRenderer: Renderer {
   /// Starts a commit's list.
   /// - Parameter commit: the commit.
   public func beginCommit(_ commit: CommitInfo) {
+    currentCount = 0
+    // Counting only, the commit's lists and transactions are never read: keeping them cost
+    // about a tenth of a one-row update.
+    guard recordsMutations else { return }
     current = []
     currentTransactions = []
     currentInfo = commit
-    currentCount = 0
   }
 
   /// Closes the commit's list; a commit that made no mutation is not listed.
   /// - Parameter commit: the commit.
   public func endCommit(_ commit: CommitInfo) {
+    if currentCount > 0 { counts.commits += 1 }
+    guard recordsMutations else { return }
     currentInfo = nil
     guard currentCount > 0 else { return }
-    counts.commits += 1
-    if recordsMutations {
-      commits.append(current)
-      transactions.append(currentTransactions.map { $0 ?? Transaction() })
-    }
+    commits.append(current)
+    transactions.append(currentTransactions.map { $0 ?? Transaction() })
     current = []
     currentTransactions = []
   }
