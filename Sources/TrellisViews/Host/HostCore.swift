@@ -54,7 +54,7 @@ final class HostCore {
   let treeBox: TreeRendererBox?
   /// Whether a commit is sending its mutations (the tree cannot be built from the elements'
   /// state then: part of it is already the next commit's).
-  @exclusivity(unchecked) var isCommitting = false
+  var isCommitting = false
   /// The commit the changes recorded now will go into.
   @exclusivity(unchecked) var commitNumber: UInt32 = 1
   /// The elements whose children changed, in the order they were marked.

@@ -24,17 +24,16 @@ public final class RecordingRenderer: Renderer {
     public let explicitID: AnyHashable?
     /// `explicitID` as the rendered tree shows it.
     public var identity: String? { explicitID.map(ViewName.describeID) }
-    // `text`, `attributes` and `children` skip dynamic exclusivity checks (two runtime calls
-    // per text update, a twentieth of updating one row; a tenth of creating a row's elements):
-    // only the renderer's own mutation methods (and `deinit`) write them, one statement at a
-    // time, so no access can overlap a write.
+    // `text` and `attributes` skip dynamic exclusivity checks (two runtime calls per text
+    // update, a twentieth of updating one row): only the renderer's own mutation methods write
+    // them, one statement at a time, so no access can overlap a write.
 
     /// Its current text.
     @exclusivity(unchecked) public fileprivate(set) var text: String?
     /// Its current attributes.
     @exclusivity(unchecked) public fileprivate(set) var attributes: ElementAttributes
     /// Its current children.
-    @exclusivity(unchecked) public internal(set) var children: [Element] = []
+    public internal(set) var children: [Element] = []
     /// The host's handle for it (for `CommitInfo.transaction(for:)`).
     public let id: ElementID
 

@@ -9,10 +9,7 @@ final class TreeRenderer: Renderer {
     let explicitID: AnyHashable?
     var text: String?
     var attributes: ElementAttributes
-    /// Skips dynamic exclusivity checks (two runtime calls per insertion, a tenth of creating
-    /// a row's elements): only this renderer's mutation methods and `deinit` write it, one
-    /// statement at a time.
-    @exclusivity(unchecked) var children: [Element] = []
+    var children: [Element] = []
 
     init(kind: String, explicitID: AnyHashable?, text: String?, attributes: ElementAttributes) {
       self.kind = kind
