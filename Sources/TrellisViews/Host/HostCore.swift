@@ -42,6 +42,10 @@ final class HostCore {
   var bodyCountsByView: [String: Int] = [:]
   /// The composite view types this host has seen, with their body-run counts.
   @exclusivity(unchecked) var compositeTypes: [ObjectIdentifier: CompositeType] = [:]
+  /// The composite type looked up last, checked before `compositeTypes`: a list mounts its
+  /// rows in a run of one type, and hashing the type for each row cost about 150 instructions
+  /// of its mount.
+  @exclusivity(unchecked) var lastCompositeType: CompositeType?
 
   // MARK: Elements and the commit
 

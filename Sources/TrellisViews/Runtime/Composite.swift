@@ -143,8 +143,11 @@ final class CompositeType {
   /// Whether it is one of Trellis's own composite views (`NavigationStack`, `TabView`, …)
   /// rather than the app's: lifecycle logs name the app's view around it instead.
   let isBuiltIn: Bool
+  /// The view type's identifier, the key of `HostCore.compositeTypes`.
+  let typeID: ObjectIdentifier
 
   init<Content: View>(_ type: Content.Type, namedAfter nameType: (any Any.Type)?) {
+    typeID = ObjectIdentifier(type)
     plan = ComparisonPlan.plan(for: type)
     self.nameType = nameType ?? type
     name = ViewTypeNames.name(of: self.nameType)
@@ -160,9 +163,15 @@ extension HostCore {
     _ type: Content.Type, namedAfter nameType: (any Any.Type)?
   ) -> CompositeType {
     let id = ObjectIdentifier(type)
-    if let known = compositeTypes[id] { return known }
-    let made = CompositeType(type, namedAfter: nameType)
-    compositeTypes[id] = made
-    return made
+    if let last = lastCompositeType, last.typeID == id { return last }
+    let found: CompositeType
+    if let known = compositeTypes[id] {
+      found = known
+    } else {
+      found = CompositeType(type, namedAfter: nameType)
+      compositeTypes[id] = found
+    }
+    lastCompositeType = found
+    return found
   }
 }
