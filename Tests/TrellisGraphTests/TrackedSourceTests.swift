@@ -24,6 +24,31 @@ final class Profile: Trackable, @unchecked Sendable {
     #expect(effect.lastRunReasons.map(\.description) == ["Profile.name"])
   }
 
+  @Test func aRelayNamesItsNodeBySlotAndGenerationInAReusedSlot() {
+    // The relay carries its node as one packed integer: a node in a reused slot (a non-zero
+    // generation) must still be the one a write marks, and only it.
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    var released: [String] = []
+    for round in 0..<3 {
+      // Each round frees the slot the next effect takes, bumping its generation.
+      var effect: Effect? = Effect(name: "Gone\(round)", in: graph) {
+        released.append(profile.name)
+      }
+      _ = effect
+      effect = nil
+    }
+    var seen: [Int] = []
+    let effect = Effect(name: "AgeLabel", in: graph) { seen.append(profile.age) }
+    profile.age = 40
+    graph.flush()
+    profile.name = "Grace"
+    graph.flush()
+    #expect(seen == [36, 40])
+    #expect(released == ["Ada", "Ada", "Ada"])
+    #expect(effect.lastRunReasons.map(\.description) == ["Profile.age"])
+  }
+
   @Test func aTrackedWriteIsPendingWorkAtOnce() {
     // Whether the write is delivered directly or posted (a main-actor executor off the main
     // thread, as under swift-testing on Linux), the graph must see it as pending work before

@@ -116,4 +116,13 @@ struct NodeRef: Hashable, Sendable, BitwiseCopyable {
     self.slot = slot
     self.generation = generation
   }
+
+  /// Both fields in one integer (for a relay's payload; see `TrackedPropertyBridge`).
+  var packed: UInt64 { UInt64(generation) << 32 | UInt64(UInt32(bitPattern: slot)) }
+
+  /// The reference `packed` was made from.
+  init(packed: UInt64) {
+    slot = Int32(bitPattern: UInt32(truncatingIfNeeded: packed))
+    generation = UInt32(truncatingIfNeeded: packed >> 32)
+  }
 }

@@ -17,7 +17,10 @@ enum TrackedPropertyBridge {
   /// reasons.
   @usableFromInline
   static func makeRelay(for ref: NodeRef, deliversEvents: Bool) -> ChangeRelay {
-    ChangeRelay(deliversEvents: deliversEvents) { source, event in
+    // The closure captures nothing (the node travels as the payload), so making the relay
+    // allocates no closure context.
+    ChangeRelay(deliversEvents: deliversEvents, payload: ref.packed) { payload, source, event in
+      let ref = NodeRef(packed: payload)
       if MainActorCheck.isOnMainActor() {
         markOnMainActor(ref, event, source.serial)
       } else {
