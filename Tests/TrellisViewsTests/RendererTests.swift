@@ -93,6 +93,20 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
 
 @MainActor
 @Suite struct RendererTests {
+  @Test func aRendererSeesEachRowsIDAsTheExplicitIdentityOfItsFirstElement() {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      RowListView(store: RowStore(titles: ["a", "b"])), executor: .manual, renderer: recorder)
+    let rows = recorder.rootElement.children.flatMap(\.children).flatMap(\.children)
+    #expect(rows.map(\.kind.name) == ["TitledRowView", "TitledRowView"])
+    #expect(rows.map(\.explicitID) == [AnyHashable(1), AnyHashable(2)])
+    #expect(rows.map { $0.explicitID?.base as? Int } == [1, 2])
+    #expect(rows.map(\.identity) == ["1", "2"])
+    // Shown once: the row's text below it has no identity of its own.
+    #expect(rows.flatMap(\.children).map(\.explicitID) == [nil, nil])
+    #expect(recordedDump(recorder) == host.dump())
+  }
+
   @Test func mountingSendsEachNewSubtreeDetachedThenInsertsItsRoot() {
     let recorder = RecordingRenderer()
     let host = ViewHost(

@@ -396,7 +396,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     {
       let id = pass.newIDs[pass.head + offset]
       let row = ViewNode(
-        parent: node, key: .row, viewType: Content.self, explicitID: AnyHashable(id))
+        parent: node, key: .row, viewType: Content.self, explicitID: ExplicitID(value: id))
       row.claimStamp = pass.stamp
       if let earlier = rows.updateValue(row, forKey: id) {
         // New ids that repeat each other (neither had a row): the first one keeps it.

@@ -105,7 +105,7 @@ class PickerControl: ControlPart {
         continue
       }
       if current.key == .row, let id = current.explicitID {
-        result.append((current, id))
+        result.append((current, id.hashable))
         continue
       }
       if current.parts.contains(PickerControl.self) { continue }

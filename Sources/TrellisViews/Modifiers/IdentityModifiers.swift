@@ -16,7 +16,9 @@ public struct IDView<Content: View, ID: Hashable>: View, _PrimitiveView {
       Content._update(view.content, in: child)
       return
     }
-    node.updateChildren { children in children.update(.id(key), view.content, explicitID: key) }
+    node.updateChildren { children in
+      children.update(.id(key), view.content, explicitID: ExplicitID(key))
+    }
   }
 }
 

@@ -122,7 +122,7 @@ final class PresentationPart: NodePart {
           buttonsDismiss: source.buttonsDismiss)
         switch identity {
         case .flag: children.update(.index(1), view)
-        case .item(let id): children.update(.id(id), view, explicitID: id)
+        case .item(let id): children.update(.id(id), view, explicitID: ExplicitID(id))
         }
       }
       // Dismissed, or replaced by another item: onDismiss runs after the content disappeared.

@@ -20,10 +20,11 @@ public final class RecordingRenderer: Renderer {
     public let number: Int
     /// What it is.
     public let kind: ElementKind
-    /// The explicit identity it shows, if any.
-    public let explicitID: AnyHashable?
+    /// The explicit identity it shows, if any. Made on each read (see `ExplicitID`).
+    public var explicitID: AnyHashable? { identityValue?.hashable }
     /// `explicitID` as the rendered tree shows it.
-    public var identity: String? { explicitID.map(ViewName.describeID) }
+    public var identity: String? { identityValue?.text }
+    private let identityValue: ExplicitID?
     // `text` and `attributes` skip dynamic exclusivity checks (two runtime calls per text
     // update, a twentieth of updating one row): only the renderer's own mutation methods write
     // them, one statement at a time, so no access can overlap a write.
@@ -38,13 +39,13 @@ public final class RecordingRenderer: Renderer {
     public let id: ElementID
 
     init(
-      number: Int, id: ElementID, kind: ElementKind, explicitID: AnyHashable?, text: String?,
+      number: Int, id: ElementID, kind: ElementKind, explicitID: ExplicitID?, text: String?,
       attributes: ElementAttributes
     ) {
       self.number = number
       self.id = id
       self.kind = kind
-      self.explicitID = explicitID
+      identityValue = explicitID
       self.text = text
       self.attributes = attributes
     }
@@ -245,7 +246,7 @@ public final class RecordingRenderer: Renderer {
   public func createElement(_ description: ElementDescription) -> Element {
     let element = Element(
       number: nextNumber, id: description.id, kind: description.kind,
-      explicitID: description.explicitID, text: description.text,
+      explicitID: description.identityValue, text: description.text,
       attributes: description.attributes)
     nextNumber += 1
     counts.creates += 1

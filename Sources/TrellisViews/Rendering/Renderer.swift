@@ -256,12 +256,25 @@ public struct ElementDescription {
   /// Its attributes, in a stable order.
   public let attributes: ElementAttributes
   /// The explicit identity (`ForEach` id, `.id(_:)`) the element is the first to show; nil
-  /// for structural identity.
-  public let explicitID: AnyHashable?
+  /// for structural identity. Made on each read (see `ExplicitID`): read it once per element.
+  public var explicitID: AnyHashable? { identityValue?.hashable }
+  /// The identity as the host keeps it.
+  let identityValue: ExplicitID?
 
   /// `explicitID` as text, as the rendered tree shows it: ids longer than 12 characters are
   /// shortened to their first 8 and `…`. Made on demand.
-  public var identity: String? { explicitID.map(ViewName.describeID) }
+  public var identity: String? { identityValue?.text }
+
+  init(
+    id: ElementID, kind: ElementKind, text: String?, attributes: ElementAttributes,
+    explicitID: ExplicitID?
+  ) {
+    self.id = id
+    self.kind = kind
+    self.text = text
+    self.attributes = attributes
+    identityValue = explicitID
+  }
 }
 
 /// One typed attribute of an element. Each case is one family of attributes; a renderer reads

@@ -6,12 +6,12 @@ final class TreeRenderer: Renderer {
   /// One element of the tree.
   final class Element: IterativelyReleased {
     let kind: String
-    let explicitID: AnyHashable?
+    let explicitID: ExplicitID?
     var text: String?
     var attributes: ElementAttributes
     var children: [Element] = []
 
-    init(kind: String, explicitID: AnyHashable?, text: String?, attributes: ElementAttributes) {
+    init(kind: String, explicitID: ExplicitID?, text: String?, attributes: ElementAttributes) {
       self.kind = kind
       self.explicitID = explicitID
       self.text = text
@@ -25,7 +25,7 @@ final class TreeRenderer: Renderer {
 
   func createElement(_ description: ElementDescription) -> Element {
     Element(
-      kind: description.kind.name, explicitID: description.explicitID, text: description.text,
+      kind: description.kind.name, explicitID: description.identityValue, text: description.text,
       attributes: description.attributes)
   }
 
@@ -72,7 +72,7 @@ final class TreeRenderer: Renderer {
       entries.append(
         RenderedNode.Entry(
           kind: element.kind, text: element.text,
-          id: element.explicitID.map(ViewName.describeID),
+          id: element.explicitID?.text,
           attributes: element.attributes.map(\.description), subtreeSize: 1))
       stack.append((element, position))
       for child in element.children.reversed() { stack.append((child, nil)) }

@@ -22,7 +22,7 @@ struct ChildUpdater {
 
   /// Brings the child with `key` up to date with `view`, creating it if needed.
   mutating func update<Content: View>(
-    _ key: ChildKey, _ view: Content, explicitID: AnyHashable? = nil
+    _ key: ChildKey, _ view: Content, explicitID: ExplicitID? = nil
   ) {
     if let existing = takeOld(key) {
       if existing.viewTypeID == ObjectIdentifier(Content.self) {

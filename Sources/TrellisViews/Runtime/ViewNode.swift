@@ -32,7 +32,7 @@ public final class ViewNode {
   let depth: Int
   /// The explicit identity of this node, or of its nearest ancestor below the previous
   /// composite view; shown in the tree and in names.
-  let explicitID: AnyHashable?
+  let explicitID: ExplicitID?
   /// Whether `explicitID` has not been shown by an element above this node yet: the first
   /// element at or below shows it.
   let identityPending: Bool
@@ -116,7 +116,7 @@ public final class ViewNode {
 
   /// Creates a child of `parent`.
   init(
-    parent: ViewNode, key: ChildKey, viewType: any Any.Type, explicitID: AnyHashable?
+    parent: ViewNode, key: ChildKey, viewType: any Any.Type, explicitID: ExplicitID?
   ) {
     host = parent.host
     self.key = key
@@ -265,21 +265,14 @@ struct ElementState {
 /// only when asked for.
 struct ViewName {
   let type: any Any.Type
-  let explicitID: AnyHashable?
+  let explicitID: ExplicitID?
 
   /// `NoteRow`, or `NoteRow #3` with an explicit identity.
   @MainActor
   var description: String {
     let typeName = ViewTypeNames.name(of: type)
     guard let explicitID else { return typeName }
-    return "\(typeName) #\(Self.describeID(explicitID))"
-  }
-
-  /// An identity as shown in names and dumps; ids longer than 12 characters (UUIDs) are
-  /// shortened to their first 8 characters and `…`.
-  static func describeID(_ id: AnyHashable) -> String {
-    let text = "\(id.base)"
-    return text.count > 12 ? String(text.prefix(8)) + "…" : text
+    return "\(typeName) #\(explicitID.text)"
   }
 }
 

@@ -170,7 +170,8 @@ final class LazyRowsPart: NodePart {
         realized = row
       } else {
         let wrapper = ViewNode(
-          parent: parent, key: .row, viewType: LazyRow.self, explicitID: entry.key.id)
+          parent: parent, key: .row, viewType: LazyRow.self,
+          explicitID: entry.key.id.map(ExplicitID.init))
         wrapper.setTransparent()
         realized = LazyRow(key: entry.key, node: wrapper, parent: parent)
         rows[entry.key] = realized
