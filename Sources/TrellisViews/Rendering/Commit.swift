@@ -114,7 +114,13 @@ extension HostCore {
       container = nil
       children = root.map { [$0] } ?? []
     } else {
-      guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated else {
+      guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated,
+        // Created by this commit, from its node's children as they are now: the walk that
+        // created it built its whole list. (Each new row of a list is also marked as a
+        // container whose children changed; rebuilding it again was about a twentieth of a
+        // mounted row's instructions.)
+        node.element.createdInCommit != commitNumber
+      else {
         return
       }
       container = node
@@ -205,6 +211,7 @@ extension HostCore {
       child.element.committedAttributes = attributes
       child.element.committedText = child.text
       child.isElementCreated = true
+      child.element.createdInCommit = commitNumber
       let description = ElementDescription(
         id: childID, kind: child.element.kind, text: child.text, attributes: attributes,
         explicitID: child.identityPending ? child.explicitID : nil)

@@ -259,6 +259,8 @@ struct ElementState {
   var committedText: String?
   /// The commit for which the element is already listed as having new text.
   var textMark: UInt32 = 0
+  /// The commit that created the element (its `HostCore.commitNumber` while it ran; 0 before).
+  var createdInCommit: UInt32 = 0
 }
 
 /// A view's name for logs and diagnostics: its type and explicit identity, turned into text
