@@ -50,11 +50,12 @@ final class HostCore {
   // MARK: Elements and the commit
 
   @exclusivity(unchecked) var elements = ElementTable()
-  /// Fixed when the host is made: a `let`, so that a commit's loops over it borrow each box
-  /// instead of retaining it and the array for every call (eleven pairs per one-row update).
+  /// The renderers the host was made with. Fixed when the host is made: a `let`, so that a
+  /// commit's loops over it borrow the array instead of retaining it for every call.
   let renderers: [RendererBox]
   /// The box of the tree behind `ViewHost.tree`, dormant until the tree is first read (see
-  /// `renderedTree`); nil with `keepsTree: false`.
+  /// `renderedTree`); nil with `keepsTree: false`. Not in `renderers`: the commit sends it
+  /// mutations only once it is active.
   let treeBox: TreeRendererBox?
   /// Whether a commit is sending its mutations (the tree cannot be built from the elements'
   /// state then: part of it is already the next commit's).
@@ -123,16 +124,8 @@ final class HostCore {
     cycle = UpdateCycle(
       maximumRounds: options.maximumRounds, schedulesTurns: graph.executor == .mainActor)
     graph.maximumRounds = options.maximumRounds
-    var renderers: [RendererBox] = []
-    if options.keepsTree {
-      let box = TreeRendererBox(TreeRenderer())
-      treeBox = box
-      renderers.append(box)
-    } else {
-      treeBox = nil
-    }
-    if let renderer { renderers.append(renderer) }
-    self.renderers = renderers
+    treeBox = options.keepsTree ? TreeRendererBox(TreeRenderer()) : nil
+    renderers = renderer.map { [$0] } ?? []
   }
 
   /// Takes the tree apart without recursion, disposing every body's computation, and cancels

@@ -25,7 +25,7 @@ extension HostCore {
     commitNumber &+= 1
     isCommitting = true
     defer { isCommitting = false }
-    for renderer in renderers { renderer.beginCommit(info) }
+    forEachRenderer { renderer in renderer.beginCommit(info) }
     var position = 0
     while position < changedChildren.count {
       rebuildChildren(of: changedChildren[position])
@@ -37,7 +37,7 @@ extension HostCore {
         node.element.committedText != node.text
       else { continue }
       node.element.committedText = node.text
-      for renderer in renderers { renderer.setText(node.text, of: id) }
+      forEachRenderer { renderer in renderer.setText(node.text, of: id) }
     }
     for id in changedAttributes {
       guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated else {
@@ -46,7 +46,7 @@ extension HostCore {
       sendAttributes(of: node, id: id)
     }
     for id in removedElements {
-      for renderer in renderers { renderer.release(id) }
+      forEachRenderer { renderer in renderer.release(id) }
       elements.release(id)
       if !viewports.isEmpty { viewports[id] = nil }
     }
@@ -54,7 +54,16 @@ extension HostCore {
     changedText.empty()
     changedAttributes.empty()
     removedElements.empty()
-    for renderer in renderers { renderer.endCommit(info) }
+    forEachRenderer { renderer in renderer.endCommit(info) }
+  }
+
+  /// Calls `body` with the tree's box, once it follows the commits, then each renderer. The
+  /// dormant tree box is left out rather than called to drop each mutation: a loop retains and
+  /// releases every box around each call.
+  @inline(__always)
+  private func forEachRenderer(_ body: (RendererBox) -> Void) {
+    if let treeBox, treeBox.isActive { body(treeBox) }
+    for renderer in renderers { body(renderer) }
   }
 
   // MARK: - Marking
@@ -221,10 +230,10 @@ extension HostCore {
       let description = ElementDescription(
         id: childID, kind: child.element.kind, text: child.text, attributes: attributes,
         explicitID: child.identityPending ? child.explicitID : nil)
-      for renderer in renderers { renderer.create(description) }
+      forEachRenderer { renderer in renderer.create(description) }
       if let parent = contexts[context].element {
         let index = contexts[context].children.count
-        for renderer in renderers { renderer.insert(childID, into: parent, at: index) }
+        forEachRenderer { renderer in renderer.insert(childID, into: parent, at: index) }
       }
       contexts[context].children.append(childID)
       contexts.append(Context(element: childID))
@@ -239,11 +248,11 @@ extension HostCore {
       ChildListDiff.edits(from: old, to: rebuilt, positions: positions) { edit in
         switch edit {
         case .remove(let child, let index):
-          for renderer in renderers { renderer.remove(child, from: id, at: index) }
+          forEachRenderer { renderer in renderer.remove(child, from: id, at: index) }
         case .insert(let child, let index):
-          for renderer in renderers { renderer.insert(child, into: id, at: index) }
+          forEachRenderer { renderer in renderer.insert(child, into: id, at: index) }
         case .move(let child, let source, let destination):
-          for renderer in renderers {
+          forEachRenderer { renderer in
             renderer.move(child, in: id, from: source, to: destination)
           }
         }
@@ -274,7 +283,7 @@ extension HostCore {
     }
     guard attributes != node.element.committedAttributes else { return }
     node.element.committedAttributes = attributes
-    for renderer in renderers { renderer.setAttributes(attributes, of: id) }
+    forEachRenderer { renderer in renderer.setAttributes(attributes, of: id) }
   }
 }
 
