@@ -45,7 +45,7 @@ final class HostCore {
   /// The composite type looked up last, checked before `compositeTypes`: a list mounts its
   /// rows in a run of one type, and hashing the type for each row cost about 150 instructions
   /// of its mount.
-  @exclusivity(unchecked) var lastCompositeType: CompositeType?
+  var lastCompositeType: CompositeType?
 
   // MARK: Elements and the commit
 
