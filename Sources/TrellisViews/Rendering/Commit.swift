@@ -70,15 +70,12 @@ extension HostCore {
 
   /// `node`'s children changed: the element its children render into must be rebuilt.
   func markChildrenChanged(of node: ViewNode) {
-    if node.elementID != nil && !node.isElementCreated {
-      // A new element: the walk that creates it builds its whole child list (and a rebuild of
-      // an element the renderers do not have does nothing).
-      preferencesMayHaveMoved()
-      return
-    }
+    preferencesMayHaveMoved()
+    // A new element needs no mark: the walk that creates it builds its whole child list (and
+    // a rebuild of an element the renderers do not have does nothing).
+    if node.elementID != nil && !node.isElementCreated { return }
     let id = node.elementID ?? node.hostParent
     if elements.mark(id, .children, for: commitNumber) { changedChildren.append(id) }
-    preferencesMayHaveMoved()
   }
 
   /// A leaf's text changed.
