@@ -232,6 +232,38 @@ struct SlotList: View {
     #expect(host.tree.texts == ["b 1", "c 0", "d 0"])
   }
 
+  @Test func anElementBeforeTheUnchangedTailTakingATailIDIsMatchedByIDAndKeepsItsRow() {
+    let model = ListModel(
+      [
+        Item(id: 1, name: "a"), Item(id: 2, name: "b"), Item(id: 3, name: "c"),
+        Item(id: 4, name: "d"), Item(id: 5, name: "e"),
+      ])
+    let host = ViewHost(KeyedList(model: model), executor: .manual)
+    host.tap("c 0")
+    host.tap("e 0")
+    host.flush()
+    #expect(host.tree.texts == ["a 0", "b 0", "c 1", "d 0", "e 1"])
+    // The ids end with 4, 5 as before, but the 5 in the middle claims the old tail's row: the
+    // match restarts by id, forgetting that 3 was kept in place; the first 5 keeps its row,
+    // the second is dropped.
+    let update = TrellisDiagnostics.capture {
+      model.items = [
+        Item(id: 1, name: "a"), Item(id: 9, name: "x"), Item(id: 3, name: "c"),
+        Item(id: 5, name: "e"), Item(id: 4, name: "d"), Item(id: 5, name: "f"),
+      ]
+      host.flush()
+    }
+    #expect(
+      update.map(\.message) == [
+        "ForEach in KeyedList has duplicate ids (5); only the first element with each id is "
+          + "shown. Give every element a unique id."
+      ])
+    #expect(host.tree.texts == ["a 0", "x 0", "c 1", "e 1", "d 0"])
+    model.items = [Item(id: 3, name: "c"), Item(id: 5, name: "e")]
+    host.flush()
+    #expect(host.tree.texts == ["c 1", "e 1"])
+  }
+
   @Test func optionalContentAndForEachKeepTheirSlotsAmongSiblings() {
     let model = ListModel([])
     let host = ViewHost(SlotList(model: model), executor: .manual)

@@ -57,7 +57,7 @@ public final class ViewNode {
 
   /// The children, in order.
   @exclusivity(unchecked) var children: [ViewNode] = []
-  /// Matched in the reconciliation with this stamp (see `ChildUpdater`, `ForEach`).
+  /// Matched in the reconciliation with this stamp (see `ChildUpdater`).
   @exclusivity(unchecked) var claimStamp: UInt32 = 0
   /// The node's position among its parent's children, for parents that keep it (`ForEach`).
   @exclusivity(unchecked) var listPosition = 0
