@@ -38,7 +38,7 @@ let package = Package(
     // restored.
     .executableTarget(
       name: "TrellisTerminalProbe",
-      dependencies: ["TrellisTerminal"],
+      dependencies: ["TrellisTerminal", "TrellisViews"],
       path: "Tests/TrellisTerminalProbe"
     ),
     .target(

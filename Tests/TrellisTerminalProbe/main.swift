@@ -1,14 +1,16 @@
 import Dispatch
 import TrellisTerminal
+import TrellisViews
 
 // Takes the terminal on its standard streams, draws a frame, and then ends in the way its
 // first argument names, so that a test on the other side of a pseudo-terminal can check that
 // the terminal was put back:
 //
-//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys [--inline]
+//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys|app [--inline]
 //
 // `keys` prints each batch of events above the frame, checking that it is handled on the main
-// thread, until Control-C.
+// thread, until Control-C. `app` runs a `TerminalApp` with its default options instead of a
+// bare session, and ends when the app does.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +20,16 @@ import TrellisTerminal
 let arguments = CommandLine.arguments.dropFirst()
 let ending = arguments.first ?? "stop"
 let mode: TerminalOutputMode = arguments.contains("--inline") ? .inline : .fullScreen
+
+if ending == "app" {
+  do {
+    try await TerminalApp(options: TerminalApp.Options(mode: mode)) { Text("probe: app") }.run()
+  } catch {
+    print(error)
+    exit(2)
+  }
+  exit(0)
+}
 
 let session: TerminalSession
 do {

@@ -47,7 +47,9 @@ public final class TerminalApp {
     public var hostOptions: ViewHostOptions
     /// The host's executor: `.mainActor` for apps, `.manual` for tests that flush by hand.
     public var executor: GraphExecutor
-    /// Whether the end of the input ends the app; nil means yes in full screen, no inline.
+    /// Whether the end of the input ends the app; nil means yes when `mode` is full screen
+    /// (also when the output is not a terminal and frames are written as plain text), no
+    /// inline.
     public var exitsWhenInputEnds: Bool?
     /// Whether keys are read at all.
     public var readsInput: Bool
@@ -212,7 +214,9 @@ public final class TerminalApp {
         if isExitRequested { break }
       }
     }
-    if !isExitRequested, !(options.exitsWhenInputEnds ?? (mode == .fullScreen)) {
+    // By the mode asked for, not the one frames are written in: a full-screen app whose output
+    // is not a terminal writes plain text, and still ends with its input (it waited forever).
+    if !isExitRequested, !(options.exitsWhenInputEnds ?? (options.mode == .fullScreen)) {
       await withCheckedContinuation { exitWaiter = $0 }
     }
   }

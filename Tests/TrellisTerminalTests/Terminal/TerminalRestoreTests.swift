@@ -122,6 +122,28 @@
         Array(rows[resize...].prefix(4))
           == ["resize 20×10", "x downArrow ctrl+c", "probe: keys", "second row"])
     }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func aFullScreenAppWhoseOutputIsNotATerminalWritesItsLastFrameAndEndsWithItsInput() throws {
+      // Standard input at its end, standard output a pipe: as in CI or `app > file`.
+      let process = Process()
+      process.executableURL = Self.probe
+      process.arguments = ["app"]
+      process.environment = ["SWIFT_BACKTRACE": "enable=no"]
+      process.standardInput = FileHandle.nullDevice
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      // A deadline, not a timing check: an app that never ends is stopped after about ten
+      // seconds, and the expectations below fail instead of the run hanging.
+      for _ in 0..<200 where process.isRunning { usleep(50_000) }
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(process.terminationReason == .exit)
+      #expect(process.terminationStatus == 0)
+      #expect(text == "probe: app\n")
+    }
   }
 
   /// The probe, started as a shell starts a program: a pseudo-terminal as its standard streams,
