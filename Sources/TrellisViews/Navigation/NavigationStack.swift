@@ -10,8 +10,8 @@ import TrellisGraph
 ///   pops that destination and those above it.
 /// - **Destinations.** A value shows the destination `.navigationDestination(for:)` registered
 ///   (anywhere inside the stack) for its type; several types can share one path. A value with
-///   no destination is reported (naming its type and the view holding the stack) and shows
-///   nothing. `navigationDestination(isPresented:)`, `(item:)` and
+///   no destination is reported (naming its type and the view holding the stack) and shows an
+///   empty level, as SwiftUI shows a placeholder: going back pops it. `navigationDestination(isPresented:)`, `(item:)` and
 ///   `NavigationLink(_:destination:)` push levels without a value, above the path's.
 /// - **Identity.** Each pushed element is its own identity, keyed by its position and its
 ///   value: replacing the top value is a pop and a push (the old destination disappears and is
@@ -199,13 +199,16 @@ final class NavigationStackPart: NodePart {
     var typesInUse = Set<ObjectIdentifier>()
     for (position, value) in values.enumerated() {
       let key = NavigationLevelKey(position: position, value: value)
+      let dismiss = DismissAction { [weak self] in self?.path?.truncate(position) }
       guard let make = table.destination(for: value) else {
+        // As SwiftUI shows a placeholder: an empty level, on top of the ones below, that going
+        // back pops (with nothing there, the path could not be popped past it).
         missing.append(key)
+        levels.append((key, AnyView(EmptyView()), dismiss))
         continue
       }
       typesInUse.insert(ObjectIdentifier(type(of: value.base)))
-      levels.append(
-        (key, make(value), DismissAction { [weak self] in self?.path?.truncate(position) }))
+      levels.append((key, make(value), dismiss))
     }
     let presentedKeys = presented?.keys ?? []
     for (level, value) in zip(presented?.levels ?? [], presentedKeys) {
@@ -266,8 +269,10 @@ final class NavigationStackPart: NodePart {
           TrellisDiagnostic(
             kind: .invalidInput, nodes: [registry.holder, "\(type)"],
             message:
-              "NavigationStack in \(registry.holder) has \(key.value.base) on its path but no "
-              + ".navigationDestination(for: \(type).self) inside it; nothing is shown for it."))
+              "NavigationStack in \(registry.holder) has the value "
+              + "\(String(reflecting: key.value.base)) on its path but no "
+              + ".navigationDestination(for: \(type).self) inside it; an empty level is shown "
+              + "for it, which going back pops."))
       }
       reported.formIntersection(missing)
     }
