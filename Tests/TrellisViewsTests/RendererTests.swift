@@ -309,3 +309,53 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     #expect(host.tree.texts == ["count 3", "static"])
   }
 }
+
+@MainActor
+@Suite struct DumpLimitTests {
+  struct Shelf: View {
+    var body: some View {
+      VStack {
+        Text("a long title")
+        VStack { Text("inner") }
+        Text("c")
+      }
+    }
+  }
+
+  @Test func aDumpCutsChildrenLevelsAndTextsWhereAsked() {
+    let host = ViewHost(Shelf(), executor: .manual)
+    #expect(
+      host.dump(maxChildren: 2, maxTextLength: 4) == """
+        Shelf
+          VStack
+            Text "a lo…"
+            VStack
+              Text "inne…"
+            … 1 more
+
+        """)
+    #expect(
+      host.dump(maxDepth: 2) == """
+        Shelf
+          VStack
+            … 3 children
+
+        """)
+    #expect(
+      host.dump(maxDepth: 1) == """
+        Shelf
+          … 1 child
+
+        """)
+  }
+
+  @Test func aNegativeLimitCountsAsZero() {
+    let host = ViewHost(Shelf(), executor: .manual)
+    #expect(
+      host.dump(maxChildren: -1, maxTextLength: -5) == """
+        Shelf
+          … 1 more
+
+        """)
+  }
+}

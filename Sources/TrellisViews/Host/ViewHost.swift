@@ -186,9 +186,10 @@ public final class ViewHost {
 
   /// The rendered tree as text; see `RenderedNode.dump(maxChildren:maxDepth:maxTextLength:)`.
   /// - Parameters:
-  ///   - maxChildren: show at most this many children per node.
-  ///   - maxDepth: show at most this many levels.
-  ///   - maxTextLength: shorten longer texts.
+  ///   - maxChildren: show at most this many children per node, then `… N more`.
+  ///   - maxDepth: show at most this many levels, then `… N children`.
+  ///   - maxTextLength: shorten longer texts, ending them with `…`. A negative limit counts
+  ///     as 0.
   /// - Returns: the dump.
   public func dump(maxChildren: Int = .max, maxDepth: Int = .max, maxTextLength: Int = .max)
     -> String

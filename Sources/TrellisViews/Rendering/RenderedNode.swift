@@ -154,8 +154,10 @@ public struct RenderedNode: Equatable, Sendable {
   /// `Kind #id "text" attr=value`. Line breaks in texts are shown as `\n`.
   /// - Parameters:
   ///   - maxChildren: show at most this many children per node, then `… N more`.
-  ///   - maxDepth: show at most this many levels.
+  ///   - maxDepth: show at most this many levels (this node is the first, and is always
+  ///     shown), then `… N children` in place of a deeper level's nodes.
   ///   - maxTextLength: shorten longer texts to this many characters, then `…`.
+  ///   A negative limit counts as 0.
   /// - Returns: the dump, ending with a newline.
   public func dump(
     maxChildren: Int = .max, maxDepth: Int = .max, maxTextLength: Int = .max
@@ -174,6 +176,9 @@ public struct RenderedNode: Equatable, Sendable {
       }
       output.append(contentsOf: spaces[0..<(2 * depth)])
     }
+    // A negative limit is a limit of 0: `prefix` traps on a negative count.
+    let maxChildren = max(0, maxChildren)
+    let maxTextLength = max(0, maxTextLength)
     var stack: [Item] = [.node(position: index, depth: 0)]
     let entries = storage.entries
     while let item = stack.popLast() {
@@ -204,7 +209,8 @@ public struct RenderedNode: Equatable, Sendable {
         }
         guard !children.isEmpty else { continue }
         guard depth + 1 < maxDepth else {
-          stack.append(.line("… \(children.count) children", depth: depth + 1))
+          let count = children.count == 1 ? "1 child" : "\(children.count) children"
+          stack.append(.line("… \(count)", depth: depth + 1))
           continue
         }
         if children.count > maxChildren {
