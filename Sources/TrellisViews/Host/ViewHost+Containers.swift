@@ -6,8 +6,10 @@ extension ViewHost {
   /// renderer's `reportViewport(_:for:)`, would. The rows that come in are realized and appear,
   /// those that leave disappear, at the next `flush()`.
   /// - Parameters:
-  ///   - row: the first visible row (0 is the top); a row past the end shows the last rows.
-  ///   - visibleRows: how many rows are visible; by default, as many as before.
+  ///   - row: the first visible row (0 is the top); a row past the end shows the last rows, as
+  ///     a scroll to the end would. A negative row is reported and taken as 0.
+  ///   - visibleRows: how many rows are visible; by default, as many as before. A negative
+  ///     count is reported and taken as 0.
   /// - Returns: false, with a diagnostic, when no lazy container is shown, or when several are
   ///   (which one to scroll would be a guess, so nothing scrolls).
   @discardableResult
@@ -27,6 +29,16 @@ extension ViewHost {
       return false
     }
     let length = visibleRows ?? part.viewport.rows.count
+    if row < 0 || length < 0 {
+      let container = containers[0]
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [container.diagnosticName],
+          message:
+            "scroll(toRow: \(row), visibleRows: \(length)) on the \(container.typeName) in "
+            + "\(container.diagnosticName): a row and a count of rows cannot be negative; 0 is "
+            + "used instead."))
+    }
     let viewport = Viewport(offset: max(0, row), length: max(0, length))
     guard core.viewports[element] != viewport else { return true }
     core.viewports[element] = viewport

@@ -176,6 +176,26 @@ struct TwoLists: View {
     #expect(host.tree.texts == ["row 26", "row 27", "row 28", "row 29"])
   }
 
+  @Test func aNegativeRowIsReportedAndScrollsToTheTop() {
+    let calls = CallCounter()
+    let host = ViewHost(
+      HugeList(count: 30, calls: calls), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 2, lazyOverscan: 0))
+    host.scroll(toRow: 10)
+    host.flush()
+    #expect(host.tree.texts == ["row 10", "row 11"])
+    var scrolled = false
+    let diagnostics = TrellisDiagnostics.capture { scrolled = host.scroll(toRow: -5) }
+    #expect(scrolled)
+    #expect(
+      diagnostics.map(\.message) == [
+        "scroll(toRow: -5, visibleRows: 2) on the List in HugeList: a row and a count of rows "
+          + "cannot be negative; 0 is used instead."
+      ])
+    host.flush()
+    #expect(host.tree.texts == ["row 0", "row 1"])
+  }
+
   @Test func aScrollViewsViewportAppliesToTheLazyStackInside() {
     let calls = CallCounter()
     let recorder = RecordingRenderer()
