@@ -9,8 +9,8 @@ import TrellisViews
 //     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys|app [--inline]
 //
 // `keys` prints each batch of events above the frame, checking that it is handled on the main
-// thread, until Control-C. `app` runs a `TerminalApp` with its default options instead of a
-// bare session, and ends when the app does.
+// thread, until Control-C. `app` runs a `TerminalApp` (default options but the mode) instead
+// of a bare session, and ends when the app does.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -11,8 +11,9 @@ import TrellisGraph
 /// - **Destinations.** A value shows the destination `.navigationDestination(for:)` registered
 ///   (anywhere inside the stack) for its type; several types can share one path. A value with
 ///   no destination is reported (naming its type and the view holding the stack) and shows an
-///   empty level, as SwiftUI shows a placeholder: going back pops it. `navigationDestination(isPresented:)`, `(item:)` and
-///   `NavigationLink(_:destination:)` push levels without a value, above the path's.
+///   empty level, as SwiftUI shows a placeholder: going back pops it.
+///   `navigationDestination(isPresented:)`, `(item:)` and `NavigationLink(_:destination:)`
+///   push levels without a value, above the path's.
 /// - **Identity.** Each pushed element is its own identity, keyed by its position and its
 ///   value: replacing the top value is a pop and a push (the old destination disappears and is
 ///   destroyed, a fresh one appears).
