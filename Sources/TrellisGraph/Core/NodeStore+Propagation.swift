@@ -267,7 +267,7 @@ extension NodeStore {
         let dep = link.dep
         let record = nodes[Int(dep)]
         let flags = record.flags
-        if !flags.isDisjoint(with: [.evaluating, .checking]) {
+        if !flags.isDisjoint(with: .onStack) {
           if cycle == nil { cycle = cyclePath(to: dep) + [name(of: node), name(of: dep)] }
           sawCycle = true
           edge = link.nextDep
@@ -303,7 +303,7 @@ extension NodeStore {
       }
       // Decided: `node` leaves the check, and stops being pending unless it must re-run or a
       // cycle was met.
-      let decided: NodeFlags = needs || sawCycle ? .checking : [.checking, .pending]
+      let decided: NodeFlags = needs || sawCycle ? .checking : NodeFlags.checking.union(.pending)
       if checkStack.count == base {
         let disposed = withRecord(root) { record in
           record.flags.remove(decided)

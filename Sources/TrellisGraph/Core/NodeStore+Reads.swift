@@ -16,7 +16,7 @@ extension NodeStore {
   func refresh(_ node: GraphNode) -> RefreshResult {
     let slot = node.slot
     let flags = nodes[Int(slot)].flags
-    if !flags.isDisjoint(with: [.evaluating, .checking]) {
+    if !flags.isDisjoint(with: .onStack) {
       return .cycle(cyclePath(to: slot) + [node.name])
     }
     if flags.contains(.hasValue) {

@@ -31,6 +31,65 @@ struct NodeFlags: OptionSet, Sendable, BitwiseCopyable {
 
   /// Either stale bit.
   @inlinable static var stale: NodeFlags { NodeFlags(rawValue: 0b11) }
+  /// Evaluating or being checked: a node reached again in either state is part of a cycle.
+  @inlinable static var onStack: NodeFlags { NodeFlags(rawValue: 0b1100) }
+
+  // The set operations the walks use, on the raw bits. `OptionSet`'s own are generic
+  // extensions: specialized away in release, but in a debug build each call went through
+  // protocol witnesses and metadata lookups, about half of a debug run of the dynamic-graph
+  // workload (`swift test` and the AddressSanitizer suite run debug builds).
+
+  @inlinable init() { rawValue = 0 }
+
+  @inlinable init(arrayLiteral elements: NodeFlags...) {
+    var bits: UInt16 = 0
+    for element in elements { bits |= element.rawValue }
+    rawValue = bits
+  }
+
+  @inlinable func contains(_ member: NodeFlags) -> Bool {
+    rawValue & member.rawValue == member.rawValue
+  }
+
+  @inlinable func isDisjoint(with other: NodeFlags) -> Bool { rawValue & other.rawValue == 0 }
+
+  @inlinable var isEmpty: Bool { rawValue == 0 }
+
+  @inlinable static func == (lhs: NodeFlags, rhs: NodeFlags) -> Bool {
+    lhs.rawValue == rhs.rawValue
+  }
+
+  @inlinable func union(_ other: NodeFlags) -> NodeFlags {
+    NodeFlags(rawValue: rawValue | other.rawValue)
+  }
+
+  @inlinable func intersection(_ other: NodeFlags) -> NodeFlags {
+    NodeFlags(rawValue: rawValue & other.rawValue)
+  }
+
+  @inlinable func subtracting(_ other: NodeFlags) -> NodeFlags {
+    NodeFlags(rawValue: rawValue & ~other.rawValue)
+  }
+
+  @inlinable
+  @discardableResult
+  mutating func insert(_ newMember: NodeFlags) -> (inserted: Bool, memberAfterInsert: NodeFlags) {
+    let inserted = !contains(newMember)
+    self = union(newMember)
+    return (inserted, newMember)
+  }
+
+  @inlinable
+  @discardableResult
+  mutating func remove(_ member: NodeFlags) -> NodeFlags? {
+    let removed = intersection(member)
+    self = subtracting(member)
+    return removed.rawValue == 0 ? nil : removed
+  }
+
+  @inlinable mutating func formUnion(_ other: NodeFlags) { self = union(other) }
+  @inlinable mutating func formIntersection(_ other: NodeFlags) { self = intersection(other) }
+  @inlinable mutating func subtract(_ other: NodeFlags) { self = subtracting(other) }
 }
 
 /// What a node is; it decides how the walks treat it.
@@ -69,7 +128,7 @@ struct NodeRecord: Sendable, BitwiseCopyable {
   /// While the node evaluates: the evaluation that was running when it began (-1 for none),
   /// so that a cycle can be reported with its path.
   @usableFromInline var evaluatingParent: Int32 = -1
-  @usableFromInline var flags: NodeFlags = []
+  @usableFromInline var flags = NodeFlags()
   @usableFromInline var kind: NodeKind = .cell
 
   @inlinable init() {}

@@ -128,7 +128,7 @@ public final class Derived<Value>: GraphNode {
   @inlinable
   public var value: Value {
     let flags = self.flags
-    if flags.isDisjoint(with: [.dirty, .pending, .evaluating, .checking])
+    if flags.isDisjoint(with: NodeFlags.stale.union(.onStack))
       && flags.contains(.hasValue), error == nil, let storage
     {
       store.recordRead(of: slot)

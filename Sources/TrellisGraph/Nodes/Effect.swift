@@ -112,7 +112,7 @@ public final class Effect: GraphNode {
   public func run() {
     let flags = self.flags
     if flags.contains(.disposed) { return }
-    if !flags.isDisjoint(with: [.evaluating, .checking]) {
+    if !flags.isDisjoint(with: .onStack) {
       store.reportReentrantRun(of: self)
       return
     }
