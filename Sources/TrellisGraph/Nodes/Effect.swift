@@ -212,11 +212,28 @@ public final class Effect: GraphNode {
   /// Stops the effect for good: it never runs again and drops all of its subscriptions. Its
   /// cleanups run and its owned effects are disposed. Safe to call from anywhere, including
   /// from inside an evaluation that is checking this effect; calling it again does nothing.
-  public func dispose() {
-    if flags.contains(.disposed) { return }
+  public func dispose() { disposeWithOwned() }
+
+  isolated deinit {
+    // Released is disposed: its cleanups run and what it owns goes with it.
+    dispose()
+  }
+
+  /// The first half of `dispose()`: marks the effect disposed and hands over what it owns
+  /// (see `GraphNode.disposeWithOwned()`); nil if it was disposed already.
+  func beginDisposal() -> [GraphNode]? {
+    if flags.contains(.disposed) { return nil }
     flags.insert(.disposed)
     flags.remove(.stale)
-    disposeOwnedAndClean()
+    let children = owned
+    owned = []
+    return children
+  }
+
+  /// The second half of `dispose()`, once what it owned is disposed: its cleanups run and it
+  /// drops its subscriptions.
+  func finishDisposal() {
+    runCleanups()
     relay?.cancel()
     relay = nil
     staleReasons = []
@@ -224,64 +241,27 @@ public final class Effect: GraphNode {
     store.disposeDependencies(of: slot)
   }
 
-  isolated deinit {
-    // Released is disposed: its cleanups run and what it owns goes with it.
-    dispose()
+  /// Disposes what the previous run created, most recent first, and runs its cleanups, most
+  /// recent first.
+  private func disposeOwnedAndClean() {
+    if !owned.isEmpty {
+      let children = owned
+      owned = []
+      GraphNode.dispose(children, in: store)
+    }
+    runCleanups()
   }
 
-  /// Disposes what the previous run created, most recent first, and runs its cleanups, most
-  /// recent first. Untracked: what a cleanup reads is nobody's dependency, whichever
-  /// evaluation disposed this effect.
-  private func disposeOwnedAndClean() {
-    if owned.isEmpty && cleanups.isEmpty { return }
+  /// Runs the cleanups, most recent first. Untracked: what a cleanup reads is nobody's
+  /// dependency, whichever evaluation disposed this effect.
+  private func runCleanups() {
+    if cleanups.isEmpty { return }
     store.withoutEvaluation {
-      if !owned.isEmpty {
-        let children = owned
-        owned = []
-        for child in children.reversed() { child.disposeAsOwned() }
-      }
-      if !cleanups.isEmpty {
-        let actions = cleanups
-        cleanups = []
-        for action in actions.reversed() { action() }
-      }
+      let actions = cleanups
+      cleanups = []
+      for action in actions.reversed() { action() }
     }
   }
 
   override var defaultName: String { "Effect" }
-}
-
-extension GraphNode {
-  /// Takes `node` into this owner's care (effects and scopes own what is created while they
-  /// run); other nodes own nothing.
-  func adopt(_ node: GraphNode) {
-    switch self {
-    case let effect as Effect: effect.owned.append(node)
-    case let scope as EffectScope: scope.owned.append(node)
-    default: break
-    }
-  }
-
-  /// Registers a cleanup with this owner.
-  func addCleanup(_ action: @escaping @MainActor () -> Void) -> Bool {
-    switch self {
-    case let effect as Effect:
-      effect.cleanups.append(action)
-      return true
-    case let scope as EffectScope:
-      scope.cleanups.append(action)
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// Disposes an owned effect or scope when its owner re-runs or is disposed.
-  func disposeAsOwned() {
-    switch self {
-    case let effect as Effect: effect.dispose()
-    case let scope as EffectScope: scope.dispose()
-    default: break
-    }
-  }
 }

@@ -35,27 +35,32 @@ public final class EffectScope: GraphNode {
 
   /// Runs the scope's cleanups (most recent first) and disposes every effect and scope it owns.
   /// Calling it again does nothing.
-  public func dispose() {
-    if flags.contains(.disposed) { return }
+  public func dispose() { disposeWithOwned() }
+
+  /// The first half of `dispose()`: marks the scope disposed, runs its cleanups and hands over
+  /// what it owns (see `GraphNode.disposeWithOwned()`); nil if it was disposed already.
+  func beginDisposal() -> [GraphNode]? {
+    if flags.contains(.disposed) { return nil }
     flags.insert(.disposed)
     store.withoutEvaluation {
       let actions = cleanups
       cleanups = []
       for action in actions.reversed() { action() }
-      disposeOwned()
     }
+    let children = owned
+    owned = []
+    return children
   }
 
   private func disposeOwned() {
     let children = owned
     owned = []
-    for child in children.reversed() { child.disposeAsOwned() }
+    GraphNode.dispose(children, in: store)
   }
 
   isolated deinit {
-    let children = owned
-    owned = []
-    for child in children.reversed() { child.disposeAsOwned() }
+    // Released is disposed, as the type's notes say: its cleanups run too.
+    disposeWithOwned()
   }
 
   override var defaultName: String { "EffectScope" }
