@@ -337,6 +337,25 @@ import Testing
     #expect(try second?.get() == 2)
   }
 
+  @Test func aRoundLimitBelowOneIsReportedAndOneIsUsed() {
+    let graph = Graph(executor: .manual)
+    let source = Cell(0)
+    let log = Log()
+    let diagnostics = TrellisDiagnostics.capture { graph.maximumRounds = 0 }
+    #expect(graph.maximumRounds == 1)
+    #expect(
+      diagnostics.map(\.message) == [
+        "Graph.maximumRounds was set to 0; an effect needs at least one run per flush, so 1 is "
+          + "used instead."
+      ])
+    let effect = Effect(name: "plain", in: graph) { log("plain \(source.value)") }
+    source.value = 1
+    let flushDiagnostics = TrellisDiagnostics.capture { graph.flush() }
+    #expect(flushDiagnostics.isEmpty)
+    #expect(log.entries == ["plain 0", "plain 1"])
+    _ = effect
+  }
+
   // MARK: Untracked reads
 
   @Test func peekReadsWithoutRecordingADependency() {

@@ -322,6 +322,31 @@ struct PagesScreen: View {
     #expect(host?.tree.texts == ["root"])
   }
 
+  @Test func hostOptionsAHostCannotUseAreReportedByNameAndReplaced() {
+    let model = ListModel(names: "a", "b")
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(
+        KeyedList(model: model), executor: .manual,
+        options: ViewHostOptions(maximumRounds: 0, lazyOverscan: -1, maximumDepth: -3))
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "ViewHostOptions.maximumRounds is 0; an update needs at least one round, so 1 is used "
+          + "instead.",
+        "ViewHostOptions.maximumDepth is -3; no tree fits in it, so the default, 250,000, is "
+          + "used instead.",
+        "ViewHostOptions.lazyOverscan is -1; a count of rows cannot be negative, so 0 is used "
+          + "instead.",
+      ])
+    #expect(diagnostics.allSatisfy { $0.kind == .invalidInput })
+    // The host still mounts and updates (one round is enough for a plain update).
+    model.items[1].name = "B"
+    let later = TrellisDiagnostics.capture { host?.flush() }
+    #expect(later.isEmpty)
+    #expect(host?.tree.texts == ["a 0", "B 0"])
+  }
+
   @Test func aHostThatLogsNothingStillCountsBodiesByTypeAndRendersTheSame() {
     let model = ListModel(names: "a", "b", "c")
     let quiet = ViewHost(

@@ -23,8 +23,20 @@ public final class Graph {
   /// How this graph's flushes are triggered.
   public let executor: GraphExecutor
   /// How many times one effect may run in one flush before the flush is reported as an update
-  /// cycle.
-  @exclusivity(unchecked) public var maximumRounds = 100
+  /// cycle. At least 1: a smaller value is reported as `invalidInput` and 1 is used, since with
+  /// none every run would be stopped as a cycle.
+  @exclusivity(unchecked) public var maximumRounds = 100 {
+    didSet {
+      guard maximumRounds < 1 else { return }
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [],
+          message:
+            "Graph.maximumRounds was set to \(maximumRounds); an effect needs at least one run "
+            + "per flush, so 1 is used instead."))
+      maximumRounds = 1
+    }
+  }
   /// How many flushes ran work so far.
   @exclusivity(unchecked) public private(set) var flushCount = 0
   /// How many effect runs the flushes performed so far.

@@ -119,6 +119,7 @@ final class HostCore {
   ) {
     self.graph = graph
     rootEnvironment = environment
+    let options = options.validated()
     self.options = options
     logsUpdates = options.logsUpdates
     cycle = UpdateCycle(
@@ -382,7 +383,9 @@ public struct ViewHostOptions: Sendable {
   /// lost, as if they had never been shown). Default 1,000.
   public var lazyRowRetention: Int
 
-  /// Creates options.
+  /// Creates options. A host reports each value it cannot use (`invalidInput`, naming the
+  /// option) and replaces it: a round limit below 1 with 1, a depth below 1 with the default,
+  /// a negative count of rows with 0.
   /// - Parameters:
   ///   - logsUpdates: log body runs, reasons and lifecycle events (default true).
   ///   - maximumRounds: the round limit (default 100).
@@ -404,5 +407,38 @@ public struct ViewHostOptions: Sendable {
     self.defaultViewportRows = defaultViewportRows
     self.lazyOverscan = lazyOverscan
     self.lazyRowRetention = lazyRowRetention
+  }
+}
+
+extension ViewHostOptions {
+  /// The options with every value a host cannot use replaced, each reported as `invalidInput`,
+  /// naming the option: a round limit below 1 becomes 1, a depth below 1 (no tree fits) the
+  /// default, and a negative count of rows 0.
+  @MainActor func validated() -> ViewHostOptions {
+    var options = self
+    func atLeast(_ minimum: Int, _ value: inout Int, _ name: String, _ why: String) {
+      guard value < minimum else { return }
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [],
+          message:
+            "ViewHostOptions.\(name) is \(value); \(why), so \(minimum) is used instead."))
+      value = minimum
+    }
+    atLeast(1, &options.maximumRounds, "maximumRounds", "an update needs at least one round")
+    if options.maximumDepth < 1 {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [],
+          message:
+            "ViewHostOptions.maximumDepth is \(options.maximumDepth); no tree fits in it, so the "
+            + "default, 250,000, is used instead."))
+      options.maximumDepth = 250_000
+    }
+    atLeast(
+      0, &options.defaultViewportRows, "defaultViewportRows", "a count of rows cannot be negative")
+    atLeast(0, &options.lazyOverscan, "lazyOverscan", "a count of rows cannot be negative")
+    atLeast(0, &options.lazyRowRetention, "lazyRowRetention", "a count of rows cannot be negative")
+    return options
   }
 }
