@@ -268,7 +268,7 @@ extension NodeStore {
         let record = nodes[Int(dep)]
         let flags = record.flags
         if !flags.isDisjoint(with: .onStack) {
-          if cycle == nil { cycle = cyclePath(to: dep) + [name(of: node), name(of: dep)] }
+          if cycle == nil { cycle = cyclePathInCheck(of: root, deciding: node, at: dep) }
           sawCycle = true
           edge = link.nextDep
           continue

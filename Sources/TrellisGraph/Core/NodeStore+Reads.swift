@@ -33,17 +33,65 @@ extension NodeStore {
     return .fresh
   }
 
-  /// The chain of running evaluations from `slot` (if it is one of them) to the innermost,
-  /// including those an `untracked` region hides from dependency recording.
+  /// The path from `slot` to the innermost running evaluation, which is about to read `slot`
+  /// and so close a cycle: the chain of running evaluations (including those an `untracked`
+  /// region hides from dependency recording) if `slot` is one of them; otherwise `slot` is
+  /// being checked, and the path runs from it through the checks under way to the evaluation
+  /// one of them started, then down the chain. Only asked when a cycle is met.
   func cyclePath(to slot: Int32) -> [Int32] {
     var chain: [Int32] = []
     var cursor = innermostEvaluation
     while cursor >= 0 {
       chain.append(cursor)
-      if cursor == slot { break }
+      if cursor == slot { return chain.reversed() }
       cursor = nodes[Int(cursor)].evaluatingParent
     }
+    if nodes[Int(slot)].flags.contains(.checking) {
+      for (index, evaluation) in chain.enumerated() {
+        if let path = pathThroughChecks(from: slot, to: evaluation) {
+          return path + chain[..<index].reversed()
+        }
+      }
+    }
     return chain.reversed()
+  }
+
+  /// A path of dependencies from `start` to `goal` whose nodes before `goal` are all being
+  /// checked (a check descends from a node to its dependencies, so the checks under way form
+  /// such paths), both ends included; nil if there is none. A depth-first search over the
+  /// checked nodes' dependencies, each visited once; only asked when a cycle is met.
+  func pathThroughChecks(from start: Int32, to goal: Int32) -> [Int32]? {
+    var visited: Set<Int32> = [start]
+    var path: [(node: Int32, edge: Int32)] = [(start, nodes[Int(start)].depsHead)]
+    while let top = path.last {
+      guard top.edge != -1 else {
+        path.removeLast()
+        continue
+      }
+      let link = edges[Int(top.edge)]
+      path[path.count - 1].edge = link.nextDep
+      if link.dep == goal { return path.map(\.node) + [goal] }
+      if nodes[Int(link.dep)].flags.contains(.checking), visited.insert(link.dep).inserted {
+        path.append((link.dep, nodes[Int(link.dep)].depsHead))
+      }
+    }
+    return nil
+  }
+
+  /// The path of the cycle a check met: deciding `node` (in the check of `root`), it found its
+  /// dependency `dep` evaluating or being checked. The path starts and ends at `dep`.
+  func cyclePathInCheck(of root: Int32, deciding node: Int32, at dep: Int32) -> [String] {
+    var path: [Int32]
+    if dep == node {
+      path = [node]
+    } else if nodes[Int(dep)].flags.contains(.evaluating) {
+      // `dep` down to the innermost evaluation, which read `root`; then the check's own path.
+      let checked = root == node ? nil : pathThroughChecks(from: root, to: node)
+      path = cyclePath(to: dep) + (checked ?? [node])
+    } else {
+      path = pathThroughChecks(from: dep, to: node) ?? (cyclePath(to: dep) + [node])
+    }
+    return (path + [dep]).map(name(of:))
   }
 
   /// The names of a chain of slots.

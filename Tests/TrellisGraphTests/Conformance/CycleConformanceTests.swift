@@ -134,6 +134,57 @@ struct CycleConformanceTests {
     #expect(try second.object!.get() == 1)
   }
 
+  @Test(
+    "a cycle closed while its first value is being checked, not evaluated, names the whole path")
+  func cycleClosedDuringACheck() throws {
+    let closed = Cell(false)
+    let first = Later<Derived<Int>>()
+    // `second` is the one a check re-evaluates: `first` is only being checked when `second`
+    // reads it, so the path has to run through the check, not only the evaluations.
+    let second = Derived(
+      name: "second",
+      throwing: { () throws -> Int in
+        closed.value ? try first.object!.get() + 1 : 0
+      })
+    first.object = Derived(name: "first", throwing: { try second.get() + 1 })
+    #expect(try first.object!.get() == 1)
+    closed.value = true
+    let cycle = GraphError.dependencyCycle(path: ["first", "second", "first"])
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(throws: cycle) { try first.object!.get() }
+      #expect(throws: cycle) { try second.get() }
+      // Read again: both are still on the cycle, checked again, with the same path.
+      #expect(throws: cycle) { try first.object!.get() }
+    }
+    #expect(diagnostics == [])
+    closed.value = false
+    #expect(try first.object!.get() == 1)
+    #expect(try second.get() == 0)
+  }
+
+  @Test("a plain read that closes a cycle during a check reports the whole path")
+  func plainReadClosingACycleDuringACheck() {
+    let closed = Cell(false)
+    let first = Later<Derived<Int>>()
+    let second = Derived(name: "second") { closed.value ? first.object!.value + 1 : 0 }
+    first.object = Derived(name: "first") { second.value + 1 }
+    #expect(first.object!.value == 1)
+    var values: [Int] = []
+    let diagnostics = TrellisDiagnostics.capture {
+      closed.value = true
+      values = [first.object!.value, second.value]
+    }
+    #expect(diagnostics.map(\.kind) == [.dependencyCycle])
+    #expect(diagnostics.map(\.nodes) == [["first", "second", "first"]])
+    #expect(
+      diagnostics.map(\.message) == [
+        "'first' depends on itself through first → second → first; the read returns the "
+          + "previous value."
+      ])
+    // `second` read `first`'s previous value (1); `first` then read the new `second`.
+    #expect(values == [3, 2])
+  }
+
   @Test("a plain read of a value on a cycle reports it and returns the previous value")
   func plainReadOfACycle() {
     let closed = Cell(false)
