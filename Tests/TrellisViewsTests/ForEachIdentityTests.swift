@@ -123,6 +123,58 @@ struct SlotList: View {
     #expect(recorder.lastCommit.map(\.description) == ["setText Text@8 \"B 2\""])
   }
 
+  @Test func rowsRemovedAllAtOnceLeaveNoTraceForTheirIDs() {
+    let model = ListModel([Item(id: 1, name: "a"), Item(id: 2, name: "b"), Item(id: 3, name: "c")])
+    let recorder = RecordingRenderer()
+    let host = ViewHost(KeyedList(model: model), executor: .manual, renderer: recorder)
+    host.tap("b 0")
+    host.flush()
+    host.clearLogs()
+    recorder.clear()
+
+    // Every row replaced by rows with other ids: three removals, two new rows.
+    model.items = [Item(id: 4, name: "d"), Item(id: 5, name: "e")]
+    host.flush()
+    #expect(host.tree.texts == ["d 0", "e 0"])
+    #expect(recorder.counts.removes == 3)
+    #expect(host.runLog == ["KeyedList: ListModel.items", "Row #4: inserted", "Row #5: inserted"])
+    host.tap("d 0")
+    host.flush()
+    host.clearLogs()
+    recorder.clear()
+
+    // An id whose row went comes back as a new row, with new state; row 4 keeps its own, and
+    // row 5 goes.
+    model.items = [Item(id: 2, name: "b"), Item(id: 4, name: "d")]
+    host.flush()
+    #expect(host.tree.texts == ["b 0", "d 1"])
+    #expect(host.runLog == ["KeyedList: ListModel.items", "Row #2: inserted"])
+    #expect(host.eventLog == ["disappear Row #5", "appear Row #2"])
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "create Row@18 #2", "create Button@19", "insert Button@19 into Row@18 at 0",
+        "create Text@20 \"b 0\"", "insert Text@20 into Button@19 at 0",
+        "remove Row@15 from VStack@2 at 1", "insert Row@18 into VStack@2 at 0",
+      ])
+    host.clearLogs()
+
+    // Cleared, then the same ids again: new rows, and one removal of one row still works.
+    model.items = []
+    host.flush()
+    #expect(host.tree.texts == [])
+    model.items = [Item(id: 2, name: "b"), Item(id: 4, name: "d")]
+    host.flush()
+    #expect(host.tree.texts == ["b 0", "d 0"])
+    host.tap("d 0")
+    host.flush()
+    model.items.removeFirst()
+    host.flush()
+    #expect(host.tree.texts == ["d 1"])
+    model.items.insert(Item(id: 2, name: "b"), at: 0)
+    host.flush()
+    #expect(host.tree.texts == ["b 0", "d 1"])
+  }
+
   @Test func keyedStateFollowsTheItemInALongList() {
     let model = ListModel((1...12).map { Item(id: $0, name: "item\($0)") })
     let host = ViewHost(KeyedList(model: model), executor: .manual)

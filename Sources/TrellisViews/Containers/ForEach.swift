@@ -385,6 +385,25 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     where !pass.middle.inPlace[offset] && pass.middle.rows[offset] == nil {
       newRows += 1
     }
+    var removed: [ViewNode] = []
+    do {
+      // Scoped: a second reference to the array would make the edits below copy it.
+      let children = node.children
+      for position in oldMiddle where !pass.claimed[position] {
+        removed.append(children[position])
+      }
+    }
+    // The removed rows leave `rows` before the new rows enter: no new row has one of their ids
+    // (an element with an old row's id claims that row). When every row goes (a clear, or a
+    // replace of all the rows), the table is emptied in one call: one removal per row is a call
+    // into the unspecialized dictionary, about 110 ns each for 10,000 rows.
+    if !removed.isEmpty {
+      if removed.count == rows.count {
+        rows.removeAll(keepingCapacity: newRows > 0)
+      } else {
+        for row in removed { rows[ids[row.listPosition]] = nil }
+      }
+    }
     if newRows > 1 { rows.reserveCapacity(rows.count + newRows) }
     for offset in 0..<pass.middle.count
     where !pass.middle.inPlace[offset] && pass.middle.rows[offset] == nil
@@ -402,14 +421,6 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       }
     }
     let hasDuplicates = pass.middle.isDuplicate.contains(true)
-    var removed: [ViewNode] = []
-    do {
-      // Scoped: a second reference to the array would make the edits below copy it.
-      let children = node.children
-      for position in oldMiddle where !pass.claimed[position] {
-        removed.append(children[position])
-      }
-    }
     let movedOrNew = pass.middle.inPlace.contains(false)
     let changed = !removed.isEmpty || pass.middle.count != oldMiddle.count || movedOrNew
     // The views, in new order; a duplicate got one too (its closure ran), which is dropped.
@@ -426,10 +437,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       }
       Content._update(view, in: row)
     }
-    for row in removed {
-      rows[ids[row.listPosition]] = nil
-      host.unmount(row)
-    }
+    for row in removed { host.unmount(row) }
     if let onRowsRemoved, !removed.isEmpty {
       onRowsRemoved(removed.map { AnyHashable(ids[$0.listPosition]) })
     }
