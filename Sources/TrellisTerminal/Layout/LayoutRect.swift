@@ -46,7 +46,7 @@ public struct LayoutRect: Hashable, Sendable, CustomStringConvertible {
   /// - Returns: the inner rectangle.
   public func inset(by insets: TerminalEdgeInsets) -> LayoutRect {
     LayoutRect(
-      x: x + insets.leading, y: y + insets.top,
+      x: x.saturatingAdd(insets.leading), y: y.saturatingAdd(insets.top),
       width: max(0, width.saturatingSubtract(insets.horizontal)),
       height: max(0, height.saturatingSubtract(insets.vertical)))
   }

@@ -14,4 +14,12 @@ extension Int {
     let (difference, overflow) = subtractingReportingOverflow(other)
     return overflow ? (other > 0 ? .min : .max) : difference
   }
+
+  /// `self * count` (a spacing times the gaps), clamped to `Int.min...Int.max`; infinity
+  /// times a positive count stays infinity.
+  func saturatingMultiply(_ count: Int) -> Int {
+    let (product, overflow) = multipliedReportingOverflow(by: count)
+    guard overflow else { return product }
+    return (self < 0) == (count < 0) ? .max : .min
+  }
 }

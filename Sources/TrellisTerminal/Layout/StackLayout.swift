@@ -63,7 +63,9 @@ struct StackLayout {
       }
     }
     var remaining = max(
-      0, proposed.saturatingSubtract(spacing * (count - 1)).saturatingSubtract(reserved))
+      0,
+      proposed.saturatingSubtract(spacing.saturatingMultiply(count - 1)).saturatingSubtract(
+        reserved))
     var least = [Int](repeating: 0, count: count)
     var flexibility = [Int](repeating: 0, count: count)
     for index in others {
@@ -91,7 +93,7 @@ struct StackLayout {
   /// The stack's own size for the arranged children's sizes.
   func size(of arranged: [(proposal: ProposedSize, size: LayoutSize)]) -> LayoutSize {
     guard !arranged.isEmpty else { return .zero }
-    var along = spacing * (arranged.count - 1)
+    var along = spacing.saturatingMultiply(arranged.count - 1)
     var across = 0
     for child in arranged {
       along = along.saturatingAdd(length(of: child.size))

@@ -34,8 +34,8 @@ public struct TerminalEdgeInsets: Hashable, Sendable {
   /// No insets.
   public static let zero = TerminalEdgeInsets()
 
-  /// `leading + trailing`.
-  public var horizontal: Int { leading + trailing }
-  /// `top + bottom`.
-  public var vertical: Int { top + bottom }
+  /// `leading + trailing`, `Int.max` if that is larger (an unbounded padding).
+  public var horizontal: Int { leading.saturatingAdd(trailing) }
+  /// `top + bottom`, `Int.max` if that is larger (an unbounded padding).
+  public var vertical: Int { top.saturatingAdd(bottom) }
 }

@@ -4,17 +4,30 @@ import TrellisViews
 /// The views' values in a terminal's terms: lengths in cells, alignments, colours.
 ///
 /// - **Lengths** are cells: a column across, a row down. A length rounds to the nearest cell,
-///   `.infinity` is unbounded, and a padding without a length is one cell (SwiftUI's default
+///   `maxWidth: .infinity` is unbounded, other lengths are at most a million cells, NaN and
+///   negative lengths are 0, and a padding without a length is one cell (SwiftUI's default
 ///   padding is a platform's; a cell is a terminal's).
 /// - **Colours**: the named colours map to the terminal's 16 (or, for those it lacks, the
 ///   256-colour palette), RGB colours to true colour. `.primary` and `.foreground` are the
 ///   terminal's own foreground; `.secondary` and the lower levels are dimmed; `.gray` is bright
 ///   black; `.clear` paints nothing; `.tint` and `.accentColor` are blue.
 enum TerminalValues {
-  /// A length in cells.
+  /// The most cells a length can take: far more than any terminal has, and small enough that
+  /// layout can add a few of them without overflowing.
+  static let maximumCells = 1 << 20
+
+  /// A length in cells: rounded to the nearest cell; NaN and negative lengths are 0, and
+  /// anything beyond `maximumCells`, `.infinity` included, is `maximumCells` (a padding, a
+  /// spacing or a fixed frame cannot be unbounded).
   static func cells(_ length: CGFloat) -> Int {
-    guard length.isFinite else { return length > 0 ? .max : 0 }
-    return max(0, Int(length.rounded()))
+    guard length.isFinite else { return length > 0 ? maximumCells : 0 }
+    return Int(min(max(0, length.rounded()), CGFloat(maximumCells)))
+  }
+
+  /// A frame's largest length in cells: as `cells(_:)`, except that `.infinity` stays
+  /// unbounded (`Int.max`): `maxWidth: .infinity` takes all the width offered.
+  static func maximumLength(_ length: CGFloat) -> Int {
+    length == .infinity ? .max : cells(length)
   }
 
   /// A padding in cells.
@@ -37,8 +50,8 @@ enum TerminalValues {
   static func frame(_ frame: TrellisViews.FlexibleFrame) -> LayoutModifier {
     LayoutModifier.frame(
       minWidth: frame.minWidth.map(cells), idealWidth: frame.idealWidth.map(cells),
-      maxWidth: frame.maxWidth.map(cells), minHeight: frame.minHeight.map(cells),
-      idealHeight: frame.idealHeight.map(cells), maxHeight: frame.maxHeight.map(cells),
+      maxWidth: frame.maxWidth.map(maximumLength), minHeight: frame.minHeight.map(cells),
+      idealHeight: frame.idealHeight.map(cells), maxHeight: frame.maxHeight.map(maximumLength),
       alignment: alignment(frame.alignment))
   }
 

@@ -462,17 +462,22 @@ public struct Viewport: Hashable, Sendable {
   }
 
   /// The rows the viewport covers, partly or wholly: for points, every row any of whose
-  /// points is inside. O(1).
+  /// points is inside. O(1). A viewport reaching past `Int.max` ends there (a scroll to
+  /// `Int.max` shows the last rows; it never overflows).
   public var rows: Range<Int> {
     let offset = max(0, self.offset)
     let length = max(0, self.length)
+    let (end, overflow) = offset.addingReportingOverflow(length)
+    let last = overflow ? Int.max : end
     switch unit {
     case .rows:
-      return offset..<(offset + length)
+      return offset..<last
     case .points(let rowExtent):
       let extent = max(1, rowExtent)
       guard length > 0 else { return (offset / extent)..<(offset / extent) }
-      return (offset / extent)..<((offset + length + extent - 1) / extent)
+      // Rounded up without adding `extent - 1`, which could overflow.
+      let upper = last / extent + (last % extent == 0 ? 0 : 1)
+      return (offset / extent)..<upper
     }
   }
 }

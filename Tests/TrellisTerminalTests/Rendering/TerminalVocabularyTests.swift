@@ -18,6 +18,54 @@ struct TerminalVocabularyTests {
     #expect(harness.screen.cell(column: 0, row: 0).style.foreground == .brightBlack)
   }
 
+  @Test func unboundedHugeAndNaNLengthsDrawWithoutTrapping() {
+    // Each of these trapped on integer overflow or on converting a huge `Double` to `Int`. A
+    // length beyond a million cells is a million: the content is pushed off the screen.
+    #expect(
+      drawInSmallScreen {
+        Text("a").padding(.infinity)
+        Text("b")
+      } == ["", "", ""])
+    #expect(
+      drawInSmallScreen {
+        Text("a").padding(1e300)
+        Text("b")
+      } == ["", "", ""])
+    #expect(
+      drawInSmallScreen {
+        Text("a").frame(width: 1e300)
+        Text("b")
+      } == ["", "b", ""])
+    #expect(
+      drawInSmallScreen {
+        VStack(spacing: 1e20) {
+          Text("a")
+          Text("b")
+        }
+      } == ["a", "", ""])
+    // NaN and negative lengths are 0 (and reported by the views; see `BadInputTests`).
+    let zeroWidth = TrellisDiagnostics.capture {
+      #expect(
+        drawInSmallScreen {
+          Text("a").padding(.nan).frame(width: .nan)
+          Text("b")
+        } == ["b", "", ""])
+      #expect(
+        drawInSmallScreen {
+          Text("a").frame(width: -5)
+          Text("b")
+        } == ["b", "", ""])
+    }
+    #expect(zeroWidth.count == 3)
+    // `.infinity` as a frame's maximum still means "all that is offered".
+    #expect(
+      drawInSmallScreen {
+        Text("a").frame(maxWidth: .infinity, alignment: .trailing)
+        Text("b")
+      }
+        == ["     a", "b", ""])
+  }
+
   @Test func spacersPushAndDividersSpanTheirStack() {
     let harness = ScreenHarness(width: 12, height: 3) {
       VStack(spacing: 0) {
@@ -145,4 +193,12 @@ struct FormView: View {
     }
     .onChange(of: model.requestedFocus) { _, new in focus = new }
   }
+}
+
+/// The lines of `content` in a leading-aligned, unspaced `VStack` on a 6 × 3 screen.
+@MainActor
+private func drawInSmallScreen(@ViewBuilder _ content: () -> some View) -> [String] {
+  let view = content()
+  return ScreenHarness(width: 6, height: 3) { VStack(alignment: .leading, spacing: 0) { view } }
+    .lines
 }

@@ -361,4 +361,21 @@ struct TwoLists: View {
           + "scrolled. Scroll through each one's renderer instead."
       ])
   }
+
+  @Test func hugeViewportsAndOverscansShowTheLastRowsWithoutOverflowing() {
+    // Each of these trapped on integer overflow working out which rows are visible.
+    let list = List(0..<1_000, id: \.self) { Text("row \($0)") }
+    let host = ViewHost(list, executor: .manual)
+    #expect(host.scroll(toRow: Int.max, visibleRows: 2))
+    host.flush()
+    #expect(host.tree.texts == ["row 998", "row 999"])
+    #expect(host.scroll(toRow: 10, visibleRows: Int.max))
+    host.flush()
+    #expect(host.tree.texts.count == 1_000)
+    let everything = ViewHost(
+      list, executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: Int.max, lazyOverscan: Int.max))
+    #expect(everything.tree.texts.count == 1_000)
+    #expect(everything.tree.texts.last == "row 999")
+  }
 }

@@ -94,7 +94,10 @@ final class LazyRowsPart: NodePart {
     let first = min(visible.lowerBound, max(0, total - length))
     let overscan = max(0, node.host.options.lazyOverscan)
     let lower = max(0, first - overscan)
-    let upper = min(total, first + length + overscan)
+    // `length` and the overscan may be anything up to `Int.max`: added without overflowing.
+    let (visibleEnd, pastVisible) = first.addingReportingOverflow(length)
+    let (end, pastEnd) = visibleEnd.addingReportingOverflow(overscan)
+    let upper = pastVisible || pastEnd ? total : min(total, end)
     return lower < upper ? lower..<upper : lower..<lower
   }
 
