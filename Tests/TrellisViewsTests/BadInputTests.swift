@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisEnvironment
 import TrellisGraph
@@ -320,6 +321,53 @@ struct PagesScreen: View {
     #expect(host?.dismiss() == true)
     host?.flush()
     #expect(host?.tree.texts == ["root"])
+  }
+
+  @Test func invalidLayoutLengthsAreReportedOncePerChangeNamingTheView() {
+    final class Sizes: Trackable {
+      @Tracked var width: CGFloat = -5
+    }
+    struct Framed: View {
+      let sizes: Sizes
+      var body: some View {
+        VStack {
+          Text("fixed").frame(width: sizes.width)
+          Text("flexible").frame(minWidth: 10, maxWidth: 5)
+          Text("padded").padding(.nan)
+          Text("wide").frame(maxWidth: .infinity)
+        }
+      }
+    }
+    let sizes = Sizes()
+    var host: ViewHost?
+    let mount = TrellisDiagnostics.capture {
+      host = ViewHost(Framed(sizes: sizes), executor: .manual)
+    }
+    #expect(
+      mount.map(\.message) == [
+        "Invalid frame dimension (negative or non-finite) in Framed (frame=-5x-); renderers "
+          + "read NaN and negative lengths as 0.",
+        "Contradictory frame constraints specified in Framed (frame=(minWidth: 10, maxWidth: "
+          + "5)); the layout is undefined; give bounds with min <= ideal <= max.",
+        "Invalid padding (non-finite) in Framed (padding=nan); renderers read NaN as 0.",
+      ])
+    #expect(mount.map(\.kind) == [.invalidInput, .invalidInput, .invalidInput])
+    #expect(mount.map(\.nodes) == [["Framed"], ["Framed"], ["Framed"]])
+    // The same values again report nothing; a new invalid one is reported, a valid one is not.
+    let unchanged = TrellisDiagnostics.capture { host?.flush() }
+    #expect(unchanged == [])
+    let changed = TrellisDiagnostics.capture {
+      sizes.width = .infinity
+      host?.flush()
+      sizes.width = 3
+      host?.flush()
+    }
+    #expect(
+      changed.map(\.message) == [
+        "Invalid frame dimension (negative or non-finite) in Framed (frame=infx-); renderers "
+          + "read NaN and negative lengths as 0."
+      ])
+    #expect(host?.tree.texts == ["fixed", "flexible", "padded", "wide"])
   }
 
   @Test func hostOptionsAHostCannotUseAreReportedByNameAndReplaced() {

@@ -14,6 +14,10 @@ public struct _AttributeModifier: _PrimitiveViewModifier, Equatable {
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
     node.setTransparent(isModifier: true)
+    if modifier.attributes != node.attributes {
+      LayoutValidation.check(
+        modifier.attributes, previous: node.attributes, in: node.enclosingViewName)
+    }
     node.setAttributes(modifier.attributes)
     node.updateModifier(content: content)
   }
