@@ -1,3 +1,5 @@
+import TrellisGraph
+
 /// A control that increments and decrements a value, like SwiftUI's `Stepper`. In the
 /// rendered tree: `Stepper "title" value=… bounds=… step=…` (or `Stepper` around its label).
 /// A host presses it with `ViewHost.increment(_:)` and `ViewHost.decrement(_:)`; the value
@@ -110,8 +112,11 @@ extension Stepper where Label == EmptyView {
 /// What a stepper does, with its value type erased.
 @MainActor
 struct StepperModel {
-  let increment: (@MainActor () -> Void)?
-  let decrement: (@MainActor () -> Void)?
+  /// Steps up; returns false when the step would leave the value's type (an integer overflow
+  /// with no bound to stop at), in which case the value is unchanged.
+  let increment: (@MainActor () -> Bool)?
+  /// Steps down; as `increment`.
+  let decrement: (@MainActor () -> Bool)?
   let onEditingChanged: @MainActor (Bool) -> Void
   let attributes: @MainActor () -> [ElementAttribute]
 
@@ -119,23 +124,45 @@ struct StepperModel {
     increment: (@MainActor () -> Void)?, decrement: (@MainActor () -> Void)?,
     onEditingChanged: @escaping @MainActor (Bool) -> Void
   ) {
-    self.increment = increment
-    self.decrement = decrement
+    self.increment = Self.alwaysStepping(increment)
+    self.decrement = Self.alwaysStepping(decrement)
     self.onEditingChanged = onEditingChanged
     attributes = { [] }
+  }
+
+  /// A caller's own action, which always counts as a step.
+  private static func alwaysStepping(_ action: (@MainActor () -> Void)?) -> (@MainActor () -> Bool)?
+  {
+    guard let action else { return nil }
+    return {
+      action()
+      return true
+    }
   }
 
   init<V: Strideable>(
     value: Binding<V>, bounds: ClosedRange<V>?, step: V.Stride,
     onEditingChanged: @escaping @MainActor (Bool) -> Void
   ) {
+    // A step past the end of an integer type stops at the bound if there is one (where any
+    // step past it would have stopped); without one the value stays and the press reports it.
     increment = {
-      let next = value.wrappedValue.advanced(by: step)
+      guard let next = StepArithmetic.advanced(value.wrappedValue, by: step) else {
+        guard let bounds else { return false }
+        value.wrappedValue = bounds.upperBound
+        return true
+      }
       value.wrappedValue = bounds.map { min(next, $0.upperBound) } ?? next
+      return true
     }
     decrement = {
-      let next = value.wrappedValue.advanced(by: -step)
+      guard let next = StepArithmetic.advanced(value.wrappedValue, by: step, down: true) else {
+        guard let bounds else { return false }
+        value.wrappedValue = bounds.lowerBound
+        return true
+      }
       value.wrappedValue = bounds.map { max(next, $0.lowerBound) } ?? next
+      return true
     }
     self.onEditingChanged = onEditingChanged
     attributes = {
@@ -168,12 +195,48 @@ final class StepperPart: ControlPart {
   override func controlAttributes() -> [ElementAttribute] { model.attributes() }
 
   /// Presses the stepper up (`up == true`) or down; false when that direction has no action.
+  /// A step that would overflow the value's integer type is reported and changes nothing.
   func press(up: Bool) -> Bool {
     guard let action = up ? model.increment : model.decrement else { return false }
     model.onEditingChanged(true)
-    action()
+    let stepped = action()
     model.onEditingChanged(false)
+    if !stepped {
+      let name = node.enclosingViewName
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [name],
+          message:
+            "The stepper \"\(title ?? "")\" in \(name) cannot step \(up ? "up" : "down") from its "
+            + "value: the result is outside its type's range. The value is unchanged; give the "
+            + "stepper bounds (in:) or a smaller step."))
+    }
     return true
+  }
+}
+
+/// Steps of a stepper's value that never trap: an integer value is advanced with overflow
+/// checks (a generic `advanced(by:)` traps on overflow), other `Strideable` types as they are.
+enum StepArithmetic {
+  /// `value` advanced by `step` (by `-step` when `down`), or nil when the result does not fit
+  /// the value's integer type.
+  static func advanced<V: Strideable>(_ value: V, by step: V.Stride, down: Bool = false) -> V? {
+    // The standard integer types stride by `Int`.
+    if let integer = value as? any FixedWidthInteger, let step = step as? Int {
+      return advanced(integer, by: step, down: down) as? V
+    }
+    return value.advanced(by: down ? -step : step)
+  }
+
+  private static func advanced<I: FixedWidthInteger>(_ value: I, by step: Int, down: Bool) -> I? {
+    // Added or subtracted by magnitude, so that neither negating the step nor converting it
+    // to the value's type can overflow first.
+    let increases = (step >= 0) != down
+    guard let magnitude = I(exactly: step.magnitude) else { return nil }
+    let (result, overflow) =
+      increases
+      ? value.addingReportingOverflow(magnitude) : value.subtractingReportingOverflow(magnitude)
+    return overflow ? nil : result
   }
 }
 

@@ -291,8 +291,49 @@ struct EdgeControls: View {
   }
 }
 
+struct HugeSteps: View {
+  @State private var unbounded = 10
+  @State private var bounded: UInt8 = 250
+  @State private var down = Int.min + 1
+
+  var body: some View {
+    VStack {
+      Stepper("Unbounded", value: $unbounded, step: Int.max)
+      Stepper("Bounded", value: $bounded, in: 0...255, step: 100)
+      Stepper("Down", value: $down, step: 5)
+      Text("\(unbounded)|\(bounded)|\(down)")
+    }
+  }
+}
+
 @MainActor
 @Suite struct ControlEdgeTests {
+  @Test func aStepThatWouldOverflowStopsAtTheBoundOrIsReportedAndChangesNothing() {
+    let host = ViewHost(HugeSteps(), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.increment("Unbounded"))
+      #expect(host.increment("Bounded"))
+      #expect(host.decrement("Down"))
+      host.flush()
+    }
+    // 250 + 100 does not fit `UInt8`: the bound (255) is where it would have stopped anyway.
+    #expect(host.tree.texts.last == "10|255|\(Int.min + 1)")
+    #expect(
+      diagnostics.map(\.message) == [
+        "The stepper \"Unbounded\" in HugeSteps cannot step up from its value: the result is "
+          + "outside its type's range. The value is unchanged; give the stepper bounds (in:) or "
+          + "a smaller step.",
+        "The stepper \"Down\" in HugeSteps cannot step down from its value: the result is "
+          + "outside its type's range. The value is unchanged; give the stepper bounds (in:) or "
+          + "a smaller step.",
+      ])
+    #expect(diagnostics.map(\.nodes) == [["HugeSteps"], ["HugeSteps"]])
+    // A step that fits still steps.
+    #expect(host.decrement("Unbounded"))
+    host.flush()
+    #expect(host.tree.texts.last == "\(10 - Int.max)|255|\(Int.min + 1)")
+  }
+
   @Test func aStepperStaysInItsBoundsAndReportsEditing() {
     let probe = Probe()
     let host = ViewHost(EdgeControls(probe: probe), executor: .manual)
