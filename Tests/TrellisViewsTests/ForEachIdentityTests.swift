@@ -71,8 +71,60 @@ struct SlotList: View {
   }
 }
 
+/// Doubles shown as they are: `0.0 == -0.0`, but they print differently.
+struct SignedZeros: View {
+  let values: [Double]
+  var body: some View {
+    VStack { ForEach(values, id: \.self) { value in Text("v=\(value)") } }
+  }
+}
+
+/// An element whose `==` compares only its id.
+struct IDEqualItem: Identifiable, Equatable {
+  let id: Int
+  var title: String
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+}
+
+struct IDEqualList: View {
+  let items: [IDEqualItem]
+  var body: some View {
+    VStack { ForEach(items) { item in Text(item.title) } }
+  }
+}
+
 @MainActor
 @Suite struct ForEachIdentityTests {
+  @Test func rowsShowNewElementsThatTheirOwnEqualitySaysAreUnchanged() {
+    // When the list changed (here it grew), the content closure runs for each element whose
+    // value differs, even where the element's own `==` holds (`0.0 == -0.0`; an `==` that
+    // compares only ids), as SwiftUI builds every row again and compares the views. (A list
+    // whose whole value is `==` to the old one is an unchanged input, in SwiftUI as here.)
+    let zeros = ViewHost(SignedZeros(values: [0.0, 1.5]), executor: .manual)
+    zeros.update(root: SignedZeros(values: [-0.0, 1.5, 2.5]))
+    zeros.flush()
+    #expect(zeros.tree.texts == ["v=-0.0", "v=1.5", "v=2.5"])
+
+    let recorder = RecordingRenderer()
+    let items = ViewHost(
+      IDEqualList(items: [IDEqualItem(id: 1, title: "old"), IDEqualItem(id: 2, title: "same")]),
+      executor: .manual, renderer: recorder)
+    recorder.clear()
+    items.update(
+      root: IDEqualList(items: [
+        IDEqualItem(id: 1, title: "new"), IDEqualItem(id: 2, title: "same"),
+        IDEqualItem(id: 3, title: "added"),
+      ]))
+    items.flush()
+    #expect(items.tree.texts == ["new", "same", "added"])
+    // The changed row's text and the new row; the unchanged row is still skipped.
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "create Text@5 #3 \"added\"", "insert Text@5 into VStack@2 at 2",
+        "setText Text@3 \"new\"",
+      ])
+  }
+
   @Test func keyedStateFollowsTheItemThroughInsertDeleteAndMove() {
     let model = ListModel(names: "a", "b", "c")
     let recorder = RecordingRenderer()

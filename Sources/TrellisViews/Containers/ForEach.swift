@@ -120,7 +120,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
   private var reusesRows = false
   /// The count a constant range started with.
   private var constantRangeCount: Int?
-  private let elementPlan = ComparisonPlan.plan(for: Data.Element.self)
+  private let elementPlan = ComparisonPlan.elementPlan(for: Data.Element.self)
   /// Told the ids of the rows removed by a pass (`ForEach($items)` retires their bindings).
   var onRowsRemoved: (@MainActor ([AnyHashable]) -> Void)?
 

@@ -41,6 +41,8 @@ final class ComparisonPlan {
     case custom
     /// A class instance: equal when it is the same instance.
     case identity
+    /// Plain data (elements only): equal when the bits are equal.
+    case bits(size: Int)
     /// Not comparable (an enum or a tuple without `Equatable`).
     case neverEqual
   }
@@ -83,32 +85,43 @@ final class ComparisonPlan {
   let bitwiseSize: Int?
 
   @MainActor private static var plans: [ObjectIdentifier: ComparisonPlan] = [:]
+  @MainActor private static var elementPlans: [ObjectIdentifier: ComparisonPlan] = [:]
 
-  /// The plan for `type`, built on first use.
+  /// The plan for the view type `type`, built on first use.
   @MainActor
   static func plan<V>(for type: V.Type) -> ComparisonPlan {
     let id = ObjectIdentifier(type)
     if let plan = plans[id] { return plan }
-    let plan = ComparisonPlan(type)
+    let plan = ComparisonPlan(type, comparesElements: false)
     plans[id] = plan
     return plan
   }
 
+  /// The plan for the elements of a `ForEach`, built on first use: whether an element is the
+  /// same as before, so that its row's content need not be built again.
+  ///
+  /// Unlike a view's plan, it never asks the element's own `==` about the element as a whole:
+  /// `==` may hold for values that show differently (`0.0 == -0.0`, or an `==` that compares
+  /// only an id), and SwiftUI builds every row's content again whatever the elements' `==`
+  /// says. Plain data is compared by its bits, a class instance by identity, any other value
+  /// field by field (each field by the rules of a view's fields); a value that cannot be taken
+  /// apart (an enum with payloads) by `==` if it has one, else never equal.
   @MainActor
-  private init<V>(_ type: V.Type) {
+  static func elementPlan<V>(for type: V.Type) -> ComparisonPlan {
+    let id = ObjectIdentifier(type)
+    if let plan = elementPlans[id] { return plan }
+    let plan = ComparisonPlan(type, comparesElements: true)
+    elementPlans[id] = plan
+    return plan
+  }
+
+  @MainActor
+  private init<V>(_ type: V.Type, comparesElements: Bool) {
     var fields: [Field] = []
     var dynamicProperties: [DynamicPropertyField] = []
-    if type is any CustomInputComparison.Type {
-      wholeValue = .custom
-    } else if let equatable = type as? any Equatable.Type {
-      wholeValue = .equatable(Self.equality(equatable))
-    } else if MemoryLayout<V>.size == 0 {
-      wholeValue = .alwaysEqual
-    } else if type is AnyClass {
-      wholeValue = .identity
-    } else {
-      var reflected = false
-      reflected = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
+    /// The fields, one by one; `.fields` if the type could be reflected, nil if not.
+    func reflectFields() -> WholeValue? {
+      let reflected = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
         let label = String(cString: name)
         fields.append(
           Field(offset: offset, name: Self.inputName(label), rule: Self.rule(fieldType, kind)))
@@ -118,8 +131,33 @@ final class ComparisonPlan {
         }
         return true
       }
-      wholeValue = reflected ? .fields : .neverEqual
       if !reflected { fields = [] }
+      return reflected ? .fields : nil
+    }
+    if comparesElements {
+      if MemoryLayout<V>.size == 0 {
+        wholeValue = .alwaysEqual
+      } else if type is AnyClass {
+        wholeValue = .identity
+      } else if _isPOD(type) {
+        wholeValue = .bits(size: MemoryLayout<V>.size)
+      } else if let reflected = reflectFields() {
+        wholeValue = reflected
+      } else if let equatable = type as? any Equatable.Type {
+        wholeValue = .equatable(Self.equality(equatable))
+      } else {
+        wholeValue = .neverEqual
+      }
+    } else if type is any CustomInputComparison.Type {
+      wholeValue = .custom
+    } else if let equatable = type as? any Equatable.Type {
+      wholeValue = .equatable(Self.equality(equatable))
+    } else if MemoryLayout<V>.size == 0 {
+      wholeValue = .alwaysEqual
+    } else if type is AnyClass {
+      wholeValue = .identity
+    } else {
+      wholeValue = reflectFields() ?? .neverEqual
     }
     self.fields = fields
     self.dynamicProperties = dynamicProperties
@@ -152,6 +190,8 @@ final class ComparisonPlan {
     case .identity:
       return withPointers(old, new) { Self.bitsEqual($0, $1, MemoryLayout<AnyObject>.size) }
         ? nil : ["@self"]
+    case .bits(let size):
+      return withPointers(old, new) { Self.bitsEqual($0, $1, size) } ? nil : ["@self"]
     case .equatable(let equal):
       return withPointers(old, new) { equal($0, $1) } ? nil : ["@self"]
     case .fields:
@@ -183,6 +223,7 @@ final class ComparisonPlan {
     case .neverEqual: return false
     case .identity:
       return withPointers(old, new) { Self.bitsEqual($0, $1, MemoryLayout<AnyObject>.size) }
+    case .bits(let size): return withPointers(old, new) { Self.bitsEqual($0, $1, size) }
     case .custom: return false
     case .equatable(let equal): return withPointers(old, new) { equal($0, $1) }
     case .fields:
