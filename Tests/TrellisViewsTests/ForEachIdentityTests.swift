@@ -328,6 +328,16 @@ struct IDEqualList: View {
           + "shown. Give every element a unique id."
       ])
     #expect(host.tree.texts == ["b 1", "c 0"])
+    // An id repeated three times is named once.
+    let thrice = TrellisDiagnostics.capture {
+      model.items.append(Item(id: 1, name: "e"))
+      host.flush()
+    }
+    #expect(
+      thrice.map(\.message) == [
+        "ForEach in KeyedList has duplicate ids (1, 2); only the first element with each id is "
+          + "shown. Give every element a unique id."
+      ])
     let fixed = TrellisDiagnostics.capture {
       model.items = [Item(id: 1, name: "b"), Item(id: 2, name: "c"), Item(id: 3, name: "d")]
       host.flush()

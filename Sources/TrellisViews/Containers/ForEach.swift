@@ -496,7 +496,10 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
   }
 
   private func reportDuplicates(_ duplicates: [ID]) {
-    let shown = duplicates.prefix(10).map { "\($0)" }.joined(separator: ", ")
+    // Each id once, however often it repeats (three elements with id 1 are one duplicate id).
+    var seen = Set<ID>()
+    let distinct = duplicates.filter { seen.insert($0).inserted }
+    let shown = distinct.prefix(10).map { "\($0)" }.joined(separator: ", ")
     let name = node.enclosingViewName
     TrellisDiagnostics.report(
       TrellisDiagnostic(

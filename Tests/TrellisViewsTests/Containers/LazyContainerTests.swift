@@ -333,7 +333,7 @@ struct TwoLists: View {
     var host: ViewHost?
     let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(
-        ItemList(items: Items([1, 1, 2]), counter: counter, gate: gate), executor: .manual)
+        ItemList(items: Items([1, 1, 2, 1]), counter: counter, gate: gate), executor: .manual)
     }
     #expect(host?.tree.texts == ["1 0", "2 0"])
     #expect(

@@ -313,7 +313,10 @@ final class LazyRowsPart: NodePart {
   }
 
   private func reportDuplicates(_ ids: [AnyHashable]) {
-    let shown = ids.prefix(10).map { "\($0.base)" }.joined(separator: ", ")
+    // Each id once, however often it repeats.
+    var seen = Set<AnyHashable>()
+    let distinct = ids.filter { seen.insert($0).inserted }
+    let shown = distinct.prefix(10).map { "\($0.base)" }.joined(separator: ", ")
     let name = node.enclosingViewName
     TrellisDiagnostics.report(
       TrellisDiagnostic(
