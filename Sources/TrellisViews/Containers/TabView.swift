@@ -21,6 +21,8 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
   let content: Content
   /// The shown tab's identity when there is no `selection:` (nil: the first tab).
   @State private var ownSelection: AnyHashable? = nil
+  /// The view whose body holds the tab view, for diagnostics.
+  private let holder = StackHolder()
 
   /// Creates tabs whose shown tab is `selection`.
   /// - Parameters:
@@ -45,7 +47,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
     TabViewContent(
       content: content,
       selection: selection.map { AnyHashable($0.wrappedValue) } ?? ownSelection,
-      selectsByTag: selection != nil,
+      selectsByTag: selection != nil, holder: holder.name,
       select: { value in
         guard let selection else {
           own.wrappedValue = value
@@ -93,6 +95,8 @@ struct TabViewContent<Content: View>: View, _PrimitiveView {
   let content: Content
   let selection: AnyHashable?
   let selectsByTag: Bool
+  /// The view whose body holds the tab view, for diagnostics.
+  let holder: String
   let select: @MainActor (AnyHashable) -> Void
 
   static func _update(_ view: Self, in node: ViewNode) {
@@ -123,7 +127,7 @@ final class TabViewPart: NodePart {
     if view.selectsByTag {
       shownIndex = all.firstIndex { $0.row.tag != nil && $0.row.tag == view.selection }
       if shownIndex == nil, let selection = view.selection, reported.insert(selection).inserted {
-        reportUnmatched(selection)
+        reportUnmatched(selection, in: view.holder)
       }
     } else if let selection = view.selection {
       shownIndex = all.firstIndex { AnyHashable($0.key) == selection } ?? (all.isEmpty ? nil : 0)
@@ -180,8 +184,7 @@ final class TabViewPart: NodePart {
     }
   }
 
-  private func reportUnmatched(_ selection: AnyHashable) {
-    let name = node.enclosingViewName
+  private func reportUnmatched(_ selection: AnyHashable, in name: String) {
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .invalidInput, nodes: [name],

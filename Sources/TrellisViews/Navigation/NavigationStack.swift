@@ -67,7 +67,8 @@ public struct NavigationStack<Data, Root: View>: View {
   }
 }
 
-/// Learns, when the stack's body runs, the name of the view whose body holds the stack.
+/// Learns, when the body of a stack, split view or tab view runs, the name of the view whose
+/// body holds it: its own node's enclosing view would be the container itself.
 @MainActor
 struct StackHolder: DynamicProperty, RuntimeOwnedProperty {
   final class Box {

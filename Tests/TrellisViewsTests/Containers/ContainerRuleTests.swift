@@ -205,6 +205,25 @@ struct StackRule: View {
     #expect(counter.counts == ["a": 1, "b": 1])
   }
 
+  @Test func aSelectionNoTabHasIsReportedOnceNamingTheViewThatHoldsTheTabView() {
+    let host = ViewHost(
+      TabRule(switches: switches, counter: counter, gate: gate), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      switches.tab = "z"
+      host.flush()
+      host.tap("a 0")
+      host.flush()
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "TabView in TabRule has the selection z, but no tab is tagged with it; no tab is shown. "
+          + "Tag each tab with .tag(_:) of the selection's type.",
+        "No button titled \"a 0\" is in the tree.",
+      ])
+    #expect(diagnostics.first?.nodes == ["TabRule"])
+    #expect(host.tree.texts == [])
+  }
+
   @Test func aSheetForAnItemReplacesItsContentForAnotherItemAndDestroysItOnDismiss() {
     let probe = Probe()
     let recorder = RecordingRenderer()
