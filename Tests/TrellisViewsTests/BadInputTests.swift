@@ -323,6 +323,24 @@ struct PagesScreen: View {
     #expect(host?.tree.texts == ["root"])
   }
 
+  @Test func updatingTheRootOfAnUnmountedHostSaysItWasUnmounted() {
+    let host = ViewHost(Unmounted(), executor: .manual)
+    host.unmount()
+    let diagnostics = TrellisDiagnostics.capture { host.update(root: Unmounted()) }
+    #expect(
+      diagnostics.map(\.message) == [
+        "update(root:) got a Unmounted, but the host was unmounted: it has no root to update. "
+          + "Create a new ViewHost to show a view again."
+      ])
+    let other = ViewHost(Unmounted(), executor: .manual)
+    let wrongType = TrellisDiagnostics.capture { other.update(root: Text("x")) }
+    #expect(
+      wrongType.map(\.message) == [
+        "update(root:) got a Text, but the mounted root is another type."
+      ])
+    #expect(other.tree.texts == ["value 5"])
+  }
+
   @Test func invalidLayoutLengthsAreReportedOncePerChangeNamingTheView() {
     final class Sizes: Trackable {
       @Tracked var width: CGFloat = -5

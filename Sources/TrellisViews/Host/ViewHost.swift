@@ -95,7 +95,10 @@ public final class ViewHost {
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(Root.self)"],
-          message: "update(root:) got a \(Root.self), but the mounted root is another type."))
+          message: core.root == nil
+            ? "update(root:) got a \(Root.self), but the host was unmounted: it has no root "
+              + "to update. Create a new ViewHost to show a view again."
+            : "update(root:) got a \(Root.self), but the mounted root is another type."))
       return
     }
     Root._update(root, in: node)
