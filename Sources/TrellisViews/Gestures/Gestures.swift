@@ -337,9 +337,11 @@ extension ViewHost {
   ///   title, several do, or it is disabled.
   @discardableResult
   public func longPress(_ title: String) -> Bool {
-    let matches = nodes { $0.parts.contains(LongPressGesturePart.self) && $0.title == title }
     let noun = "view with a long-press gesture"
-    guard let node = unique(matches, kind: noun, title: title, effect: "nothing was pressed"),
+    guard
+      let node = uniqueNode(
+        kind: noun, title: title, effect: "nothing was pressed",
+        where: { $0.parts.contains(LongPressGesturePart.self) && $0.title == title }),
       enabled(node, noun: noun, title: title, effect: "nothing was pressed"),
       let part = node.parts[LongPressGesturePart.self]
     else { return false }
@@ -360,22 +362,28 @@ extension ViewHost {
   ///   (it would not be recognized).
   @discardableResult
   public func drag(_ title: String, by translation: CGSize, steps: Int = 1) -> Bool {
-    let matches = nodes { $0.parts.contains(DragGesturePart.self) && $0.title == title }
     let noun = "view with a drag gesture"
-    guard let node = unique(matches, kind: noun, title: title, effect: "nothing was dragged"),
+    guard
+      let node = uniqueNode(
+        kind: noun, title: title, effect: "nothing was dragged",
+        where: { $0.parts.contains(DragGesturePart.self) && $0.title == title }),
       enabled(node, noun: noun, title: title, effect: "nothing was dragged"),
       let part = node.parts[DragGesturePart.self]
     else { return false }
     let distance = (translation.width * translation.width + translation.height * translation.height)
       .squareRoot()
     guard distance >= part.minimumDistance else {
+      let message =
+        part.minimumDistance.isNaN || distance.isNaN
+        ? "A drag of \(Length.describe(distance)) on \"\(title)\" in \(node.diagnosticName) "
+          + "cannot be measured against its gesture's minimumDistance "
+          + "(\(Length.describe(part.minimumDistance))): a NaN length is never reached, so it is "
+          + "not recognized. Use finite lengths."
+        : "A drag of \(Length.describe(distance)) on \"\(title)\" in \(node.diagnosticName) is "
+          + "shorter than its gesture's minimumDistance (\(Length.describe(part.minimumDistance))); "
+          + "it is not recognized."
       TrellisDiagnostics.report(
-        TrellisDiagnostic(
-          kind: .invalidInput, nodes: [title],
-          message:
-            "A drag of \(Length.describe(distance)) on \"\(title)\" in \(node.diagnosticName) is "
-            + "shorter than its gesture's minimumDistance (\(Length.describe(part.minimumDistance))); "
-            + "it is not recognized."))
+        TrellisDiagnostic(kind: .invalidInput, nodes: [title], message: message))
       return false
     }
     let steps = max(1, steps)

@@ -9,12 +9,12 @@ extension ViewHost {
   ) -> Part? {
     let node: ViewNode
     if let title {
-      let matches = nodes { $0.parts[Part.self]?.title == title }
+      let isMatch = { (node: ViewNode) -> Bool in node.parts[Part.self]?.title == title }
+      let matches = nodes(where: isMatch)
       let noun =
         noun ?? matches.first.flatMap { $0.parts[Part.self]?.noun } ?? Self.noun(of: Part.self)
-      guard let match = unique(matches, kind: noun, title: title, effect: effect) else {
-        return nil
-      }
+      guard let match = unique(matches, kind: noun, title: title, effect: effect, where: isMatch)
+      else { return nil }
       node = match
     } else {
       guard let focused = core.focus.focused as? Part else {

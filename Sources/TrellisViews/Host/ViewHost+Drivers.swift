@@ -61,15 +61,16 @@ extension ViewHost {
   ///   would be a guess, so nothing is tapped), or when it is disabled.
   @discardableResult
   public func tap(_ title: String, count: Int = 1) -> Bool {
-    let matches = nodes {
+    let isMatch = { (node: ViewNode) -> Bool in
       let tappable =
         count == 1
-        ? $0.parts.contains(ActionPart.self) || $0.parts[TapGesturePart.self]?.count == 1
-        : $0.parts[TapGesturePart.self]?.count == count
-      return tappable && $0.title == title
+        ? node.parts.contains(ActionPart.self) || node.parts[TapGesturePart.self]?.count == 1
+        : node.parts[TapGesturePart.self]?.count == count
+      return tappable && node.title == title
     }
     let noun = count == 1 ? "button" : "view with a \(count)-tap gesture"
-    guard let node = unique(matches, kind: noun, title: title, effect: "nothing was tapped"),
+    guard
+      let node = uniqueNode(kind: noun, title: title, effect: "nothing was tapped", where: isMatch),
       enabled(node, noun: noun, title: title, effect: "nothing was tapped")
     else { return false }
     if count == 1, let action = node.parts[ActionPart.self] {
@@ -119,10 +120,12 @@ extension ViewHost {
   /// cannot be tapped. While a presentation is shown (a sheet, a cover, an alert, a dialog),
   /// only the frontmost one is searched: it is modal, as in SwiftUI, so the views it covers
   /// cannot be reached either.
-  func nodes(where predicate: (ViewNode) -> Bool) -> [ViewNode] {
+  /// - Parameter includingCovered: search the views a presentation covers too (for
+  ///   diagnostics: what the driver could not reach, and why).
+  func nodes(where predicate: (ViewNode) -> Bool, includingCovered: Bool = false) -> [ViewNode] {
     guard let root = core.root else { return [] }
     var result: [ViewNode] = []
-    var stack = [core.frontmostPresentation ?? root]
+    var stack = [includingCovered ? root : core.frontmostPresentation ?? root]
     while let node = stack.popLast() {
       if predicate(node) { result.append(node) }
       for child in node.children.reversed() where child.isVisible { stack.append(child) }
@@ -130,15 +133,37 @@ extension ViewHost {
     return result
   }
 
+  /// The one shown node that satisfies `predicate` (see `nodes(where:)`); otherwise nil, with
+  /// the diagnostic of `unique(_:kind:title:effect:where:)`.
+  func uniqueNode(
+    kind: String, title: String, effect: String, where predicate: @escaping (ViewNode) -> Bool
+  ) -> ViewNode? {
+    unique(nodes(where: predicate), kind: kind, title: title, effect: effect, where: predicate)
+  }
+
   /// The one node of `matches`; otherwise a diagnostic (none, or several, naming where they
   /// are).
+  /// - Parameter predicate: what `matches` were found by, if they were found among the shown
+  ///   nodes; when none was and a presentation is shown, it finds those the presentation
+  ///   covers, for the diagnostic.
   func unique(
-    _ matches: [ViewNode], kind: String, title: String, effect: String
+    _ matches: [ViewNode], kind: String, title: String, effect: String,
+    where predicate: ((ViewNode) -> Bool)? = nil
   ) -> ViewNode? {
     if matches.count == 1 { return matches[0] }
     let message: String
     if matches.isEmpty {
-      message = "No \(kind) titled \"\(title)\" is in the tree."
+      let covered =
+        core.frontmostPresentation == nil
+        ? [] : predicate.map { nodes(where: $0, includingCovered: true) } ?? []
+      if let first = covered.first, let presentation = core.frontmostPresentation {
+        message =
+          "The \(kind) titled \"\(title)\" (in \(first.diagnosticName)) is covered by the "
+          + "presentation shown from \(presentation.enclosingViewName) (a sheet, cover, alert or "
+          + "dialog is modal); \(effect). Dismiss the presentation first."
+      } else {
+        message = "No \(kind) titled \"\(title)\" is in the tree."
+      }
     } else {
       let places = matches.prefix(5).map(\.diagnosticName).joined(separator: ", ")
       message =

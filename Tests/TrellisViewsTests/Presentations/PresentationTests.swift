@@ -206,7 +206,14 @@ struct SheetOverStack: View {
     host.flush()
     // The cover is in front of the dialog: the dialog's button is covered, as the screen is.
     let diagnostics = TrellisDiagnostics.capture { #expect(!host.tap("Copy link")) }
-    #expect(diagnostics.map(\.message) == ["No button titled \"Copy link\" is in the tree."])
+    #expect(
+      diagnostics.map(\.message) == [
+        "The button titled \"Copy link\" (in Alerts) is covered by the presentation shown from "
+          + "Alerts (a sheet, cover, alert or dialog is modal); nothing was tapped. Dismiss the "
+          + "presentation first."
+      ])
+    let missing = TrellisDiagnostics.capture { #expect(!host.tap("Nowhere")) }
+    #expect(missing.map(\.message) == ["No button titled \"Nowhere\" is in the tree."])
     #expect(probe.log == [])
     #expect(host.dismiss())
     host.flush()

@@ -75,6 +75,16 @@ struct TitledScreen: View {
         "A drag of 5 on \"card\" in Draggable is shorter than its gesture's minimumDistance "
           + "(10); it is not recognized."
       ])
+    let notANumber = TrellisDiagnostics.capture {
+      #expect(!host.drag("card", by: CGSize(width: CGFloat.nan, height: 4)))
+    }
+    #expect(
+      notANumber.map(\.message) == [
+        "A drag of nan on \"card\" in Draggable cannot be measured against its gesture's "
+          + "minimumDistance (10): a NaN length is never reached, so it is not recognized. Use "
+          + "finite lengths."
+      ])
+    #expect(probe.log == ["changed 10.0,5.0", "changed 20.0,10.0", "ended 20.0"])
   }
 
   @Test func longPressesAndTapsRunTheirActions() {
