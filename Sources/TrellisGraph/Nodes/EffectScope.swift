@@ -21,10 +21,20 @@ public final class EffectScope: GraphNode {
   }
 
   /// Runs `body`; the effects it creates belong to this scope. After `dispose()`, `body` still
-  /// runs, and what it creates is disposed at once.
+  /// runs, and what it creates is disposed when it returns (after an effect's first run);
+  /// that is reported (Vue warns of an inactive scope too), since those effects never react.
   /// - Parameter body: the code that creates effects.
   /// - Returns: what `body` returns.
   public func run<Result>(_ body: () throws -> Result) rethrows -> Result {
+    if isDisposed {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [name],
+          message:
+            "'\(name)' was run after it was disposed; the effects created in it are disposed "
+            + "when run(_:) returns, so they run once and never again. Create a new EffectScope."
+        ))
+    }
     let result = try store.withOwner(self, body)
     if isDisposed { disposeOwned() }
     return result

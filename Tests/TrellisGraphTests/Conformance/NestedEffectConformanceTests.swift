@@ -329,7 +329,15 @@ struct NestedEffectConformanceTests {
     #expect(log.take() == ["scope cleanup", "effect cleanup"])
     a.value = 2
     graph.flush()
-    scope.run { _ = Effect(in: graph) { log("after disposal \(a.value)") } }
+    let late = TrellisDiagnostics.capture {
+      scope.run { _ = Effect(in: graph) { log("after disposal \(a.value)") } }
+    }
+    #expect(
+      late.map(\.message) == [
+        "'EffectScope' was run after it was disposed; the effects created in it are disposed "
+          + "when run(_:) returns, so they run once and never again. Create a new EffectScope."
+      ])
+    #expect(late.map(\.nodes) == [["EffectScope"]])
     a.value = 3
     graph.flush()
     #expect(log.take() == ["after disposal 2"])
