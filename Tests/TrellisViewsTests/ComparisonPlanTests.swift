@@ -113,4 +113,26 @@ struct Pair<First, Second>: View {
     #expect(ComparisonPlan.plan(for: Box.self).inputsEqual(box, box))
     #expect(!ComparisonPlan.plan(for: Box.self).inputsEqual(box, Box()))
   }
+
+  @Test func elementsCompareByBitsIdentityFieldsOrTheStandardLibrarysEquality() {
+    // Plain data by its bits: `0.0 == -0.0`, but they show differently.
+    let doubles = ComparisonPlan.elementPlan(for: Double.self)
+    #expect(doubles.inputsEqual(1.5, 1.5))
+    #expect(!doubles.inputsEqual(0.0, -0.0))
+    // A standard library value by its `==`.
+    let strings = ComparisonPlan.elementPlan(for: String.self)
+    #expect(strings.inputsEqual("row", "row"))
+    #expect(!strings.inputsEqual("row", "rows"))
+    // Any other value field by field, whatever its own `==` says.
+    let items = ComparisonPlan.elementPlan(for: IDEqualItem.self)
+    #expect(items.inputsEqual(IDEqualItem(id: 1, title: "a"), IDEqualItem(id: 1, title: "a")))
+    #expect(!items.inputsEqual(IDEqualItem(id: 1, title: "a"), IDEqualItem(id: 1, title: "b")))
+    // A class instance by identity; a view's plan of the same type is another plan.
+    let box = Box()
+    #expect(ComparisonPlan.elementPlan(for: Box.self).inputsEqual(box, box))
+    #expect(!ComparisonPlan.elementPlan(for: Box.self).inputsEqual(box, Box()))
+    #expect(ComparisonPlan.elementPlan(for: Double.self) === doubles)
+    #expect(ComparisonPlan.plan(for: Double.self) !== doubles)
+    #expect(ComparisonPlan.plan(for: Double.self).inputsEqual(0.0, -0.0))
+  }
 }

@@ -103,9 +103,10 @@ final class ComparisonPlan {
   /// Unlike a view's plan, it never asks the element's own `==` about the element as a whole:
   /// `==` may hold for values that show differently (`0.0 == -0.0`, or an `==` that compares
   /// only an id), and SwiftUI builds every row's content again whatever the elements' `==`
-  /// says. Plain data is compared by its bits, a class instance by identity, any other value
-  /// field by field (each field by the rules of a view's fields); a value that cannot be taken
-  /// apart (an enum with payloads) by `==` if it has one, else never equal.
+  /// says. Plain data is compared by its bits, a class instance by identity, a standard library
+  /// value (`String`, `Array`, …) by its `==`, any other value field by field (each field by the
+  /// rules of a view's fields); a value that cannot be taken apart (an enum with payloads) by
+  /// `==` if it has one, else never equal.
   @MainActor
   static func elementPlan<V>(for type: V.Type) -> ComparisonPlan {
     let id = ObjectIdentifier(type)
@@ -141,6 +142,10 @@ final class ComparisonPlan {
         wholeValue = .identity
       } else if _isPOD(type) {
         wholeValue = .bits(size: MemoryLayout<V>.size)
+      } else if let equatable = type as? any Equatable.Type, Self.isStandardLibraryType(type) {
+        // `String`, `Array`, …: their `==` is the standard library's (and their fields are
+        // its private storage, which cannot be compared).
+        wholeValue = .equatable(Self.equality(equatable))
       } else if let reflected = reflectFields() {
         wholeValue = reflected
       } else if let equatable = type as? any Equatable.Type {
@@ -312,6 +317,12 @@ final class ComparisonPlan {
     }
     if let size = podSize(type) { return .bits(size: size) }
     return .never
+  }
+
+  /// Whether `type` is declared by the Swift standard library (`Swift.String`, …). Asked
+  /// once per element type.
+  private static func isStandardLibraryType(_ type: any Any.Type) -> Bool {
+    String(reflecting: type).hasPrefix("Swift.")
   }
 
   private static func podSize<T>(_ type: T.Type) -> Int? {
