@@ -118,23 +118,7 @@ final class ComparisonPlan {
 
   @MainActor
   private init<V>(_ type: V.Type, comparesElements: Bool) {
-    var fields: [Field] = []
-    var dynamicProperties: [DynamicPropertyField] = []
-    /// The fields, one by one; `.fields` if the type could be reflected, nil if not.
-    func reflectFields() -> WholeValue? {
-      let reflected = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
-        let label = String(cString: name)
-        fields.append(
-          Field(offset: offset, name: Self.inputName(label), rule: Self.rule(fieldType, kind)))
-        if let property = fieldType as? any DynamicProperty.Type {
-          dynamicProperties.append(
-            DynamicPropertyField(offset: offset, label: label, link: Self.linker(property)))
-        }
-        return true
-      }
-      if !reflected { fields = [] }
-      return reflected ? .fields : nil
-    }
+    var reflection: Reflection?
     if comparesElements {
       if MemoryLayout<V>.size == 0 {
         wholeValue = .alwaysEqual
@@ -146,8 +130,9 @@ final class ComparisonPlan {
         // `String`, `Array`, …: their `==` is the standard library's (and their fields are
         // its private storage, which cannot be compared).
         wholeValue = .equatable(Self.equality(equatable))
-      } else if let reflected = reflectFields() {
-        wholeValue = reflected
+      } else if let reflected = Self.reflect(type) {
+        reflection = reflected
+        wholeValue = .fields
       } else if let equatable = type as? any Equatable.Type {
         wholeValue = .equatable(Self.equality(equatable))
       } else {
@@ -162,10 +147,11 @@ final class ComparisonPlan {
     } else if type is AnyClass {
       wholeValue = .identity
     } else {
-      wholeValue = reflectFields() ?? .neverEqual
+      reflection = Self.reflect(type)
+      wholeValue = reflection == nil ? .neverEqual : .fields
     }
-    self.fields = fields
-    self.dynamicProperties = dynamicProperties
+    fields = reflection?.fields ?? []
+    dynamicProperties = reflection?.dynamicProperties ?? []
     if type is AnyClass {
       bitwiseSize = MemoryLayout<AnyObject>.size
     } else if _isPOD(type) {
@@ -173,6 +159,31 @@ final class ComparisonPlan {
     } else {
       bitwiseSize = nil
     }
+  }
+
+  /// A type's stored properties, as reflection reports them.
+  private struct Reflection {
+    var fields: [Field] = []
+    var dynamicProperties: [DynamicPropertyField] = []
+  }
+
+  /// The stored properties of `type`, each with its rule; nil if it cannot be reflected (an
+  /// enum, a tuple).
+  @MainActor
+  private static func reflect<V>(_ type: V.Type) -> Reflection? {
+    var reflection = Reflection()
+    var reflected = false
+    reflected = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
+      let label = String(cString: name)
+      reflection.fields.append(
+        Field(offset: offset, name: Self.inputName(label), rule: Self.rule(fieldType, kind)))
+      if let property = fieldType as? any DynamicProperty.Type {
+        reflection.dynamicProperties.append(
+          DynamicPropertyField(offset: offset, label: label, link: Self.linker(property)))
+      }
+      return true
+    }
+    return reflected ? reflection : nil
   }
 
   // MARK: - Comparing
