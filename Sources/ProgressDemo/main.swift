@@ -8,14 +8,41 @@ import TrellisTerminal
 //
 //     swift run ProgressDemo [--pace MS]
 
+/// The longest pause between chunks: a minute. A longer one would only look stuck, and the
+/// pause arithmetic stays far from overflowing.
+let maximumPace = 60_000
+let usage = """
+  usage: ProgressDemo [--pace MS]
+    --pace MS   milliseconds between a download's chunks, 0 to \(maximumPace) (default 40;
+                0: as fast as possible)
+    -h, --help  show this help
+  """
+
+/// Ends the program: the help on standard output (exit 0), or an error and the usage on
+/// standard error (exit 2).
+func exitWithUsage(error: String? = nil) -> Never {
+  guard let error else {
+    print(usage)
+    exit(0)
+  }
+  FileHandle.standardError.write(Data("ProgressDemo: \(error)\n\(usage)\n".utf8))
+  exit(2)
+}
+
 var pace = 40
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
-  if argument == "--pace", let value = arguments.popFirst().flatMap(Int.init), value >= 0 {
+  switch argument {
+  case "-h", "--help":
+    exitWithUsage()
+  case "--pace":
+    guard let text = arguments.popFirst() else { exitWithUsage(error: "--pace needs a value") }
+    guard let value = Int(text), (0...maximumPace).contains(value) else {
+      exitWithUsage(error: "--pace takes milliseconds from 0 to \(maximumPace), not '\(text)'")
+    }
     pace = value
-  } else {
-    FileHandle.standardError.write(Data("usage: ProgressDemo [--pace MS]\n".utf8))
-    exit(2)
+  default:
+    exitWithUsage(error: "unknown argument '\(argument)'")
   }
 }
 
