@@ -109,7 +109,14 @@ extension TerminalApp {
     case (.end, []):
       return renderer.moveFocusToEdge(end: true)
     case (.escape, []):
-      return renderer.dismissFrontmost()
+      // With nothing to dismiss, Escape leaves a text field: otherwise a field that is the
+      // only stop for Tab (a filter over an empty list) keeps every key, and the app's own
+      // letter keys never arrive.
+      if renderer.dismissFrontmost() { return true }
+      guard let focused = renderer.focusedElement, ElementAppearance.isTextEntry(focused.kind)
+      else { return false }
+      renderer.setFocus(nil)
+      return true
     case (.return, []), (.character(" "), []):
       return renderer.activateFocused()
     default:

@@ -139,6 +139,27 @@ struct TerminalVocabularyTests {
     #expect(form.name == "Ad qse Lovelace")
   }
 
+  @Test func escapeLeavesATextFieldWhenNothingIsPresented() {
+    let form = FormModel()
+    let harness = ScreenHarness(width: 20, height: 4) { FormView(model: form) }
+    harness.press(.tab, .shift)
+    harness.press(.character("q"))
+    #expect(form.name == "q")
+    #expect(form.quits == 0)
+    // Escape: the field lets go, the focus goes where it goes by itself (the first control
+    // that is no field), and q is the app's key again.
+    harness.press(.escape)
+    #expect(harness.host.focusedControl == "Save")
+    #expect(form.focusLog.suffix(3) == ["name", "none", "save"])
+    harness.press(.character("q"))
+    #expect(form.name == "q")
+    #expect(form.quits == 1)
+    // On a button, Escape has nothing to leave.
+    harness.press(.escape)
+    #expect(harness.host.focusedControl == "Save")
+    #expect(harness.lines[0] == "q")
+  }
+
   @Test func aFocusStateTheAppSetsMovesTheTerminalsFocus() {
     let form = FormModel()
     let harness = ScreenHarness(width: 20, height: 4) { FormView(model: form) }
