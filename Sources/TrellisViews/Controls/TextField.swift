@@ -15,12 +15,20 @@ public struct TextField: View, _PrimitiveView {
   let text: Binding<String>
   let prompt: String?
   let kind: TextFieldKind
+  /// Whether the text may hold line breaks: a `TextEditor`, or a field that grows vertically.
+  /// A single-line field takes a line break typed or pasted into it as a space, as a
+  /// platform's single-line field does.
+  let isMultiline: Bool
 
-  init(title: String, text: Binding<String>, prompt: String?, kind: TextFieldKind) {
+  init(
+    title: String, text: Binding<String>, prompt: String?, kind: TextFieldKind,
+    isMultiline: Bool = false
+  ) {
     self.title = title
     self.text = text
     self.prompt = prompt
     self.kind = kind
+    self.isMultiline = isMultiline || kind == .editor
   }
 
   /// Creates a field titled `titleKey`, like SwiftUI's `TextField(_:text:prompt:)`; the title
@@ -43,14 +51,16 @@ public struct TextField: View, _PrimitiveView {
     self.init(title: String(title), text: text, prompt: prompt?.content, kind: .text)
   }
 
-  /// Creates a field that grows along `axis` (SwiftUI's `TextField(_:text:axis:)`); the axis
-  /// is left to the renderer.
+  /// Creates a field that grows along `axis` (SwiftUI's `TextField(_:text:axis:)`); how it
+  /// grows is left to the renderer. With `.vertical` its text may hold line breaks.
   /// - Parameters:
   ///   - titleKey: the title.
   ///   - text: the text it shows and edits.
   ///   - axis: the axis along which it grows.
   public init(_ titleKey: LocalizedStringKey, text: Binding<String>, axis: Axis) {
-    self.init(title: Text(titleKey).content, text: text, prompt: nil, kind: .text)
+    self.init(
+      title: Text(titleKey).content, text: text, prompt: nil, kind: .text,
+      isMultiline: axis == .vertical)
   }
 
   /// Renders the field as a leaf showing its title, with its text as the `value` attribute.
@@ -159,9 +169,12 @@ final class TextFieldPart: ControlPart {
     return attributes
   }
 
-  /// Appends `text` one character at a time, as typing does.
+  /// Appends `text` one character at a time, as typing does; in a single-line field, each
+  /// line break (`\n`, `\r\n`, …) becomes a space.
   func type(_ text: String) {
-    for character in text { field.text.wrappedValue.append(character) }
+    for character in text {
+      field.text.wrappedValue.append(character.isNewline && !field.isMultiline ? " " : character)
+    }
   }
 
   /// Deletes up to `count` characters from the end, one at a time.

@@ -62,8 +62,9 @@ extension ViewHost {
 
   /// Types `text` into the text field (or secure field, search field, editor) titled
   /// `field`, as a user would: the field takes the focus, then the text is appended one
-  /// character at a time, each a write through the field's binding. Pending work runs at the
-  /// next `flush()`.
+  /// character at a time, each a write through the field's binding. A single-line field takes
+  /// each line break as a space (a `TextEditor`, or a `TextField` with `axis: .vertical`,
+  /// keeps it). Pending work runs at the next `flush()`.
   /// - Parameters:
   ///   - text: the characters to type.
   ///   - field: the field's title (for a search field, its prompt), or nil for the focused

@@ -291,6 +291,19 @@ struct EdgeControls: View {
   }
 }
 
+struct LineBreaks: View {
+  @State private var line = ""
+  @State private var growing = ""
+
+  var body: some View {
+    VStack {
+      TextField("Line", text: $line)
+      TextField("Growing", text: $growing, axis: .vertical)
+      Text([line, growing].map { $0.debugDescription }.joined(separator: "|"))
+    }
+  }
+}
+
 struct HugeSteps: View {
   @State private var unbounded = 10
   @State private var bounded: UInt8 = 250
@@ -308,6 +321,15 @@ struct HugeSteps: View {
 
 @MainActor
 @Suite struct ControlEdgeTests {
+  @Test func aSingleLineFieldTakesALineBreakAsASpaceAndAMultiLineOneKeepsIt() {
+    let host = ViewHost(LineBreaks(), executor: .manual)
+    #expect(host.type("a\nb\r\nc", into: "Line"))
+    #expect(host.type("a\nb", into: "Growing"))
+    host.flush()
+    // (A `TextEditor` keeps line breaks too: see `aTextEditorIsTypedIntoWhenFocused`.)
+    #expect(host.tree.texts.last == #""a b c"|"a\nb""#)
+  }
+
   @Test func aStepThatWouldOverflowStopsAtTheBoundOrIsReportedAndChangesNothing() {
     let host = ViewHost(HugeSteps(), executor: .manual)
     let diagnostics = TrellisDiagnostics.capture {
