@@ -332,7 +332,17 @@ public final class TerminalApp {
     host?.environment.apply { $0.terminalSize = terminalSize }
   }
 
+  /// `size` with each negative length 0, reported: no window has a negative size, so the
+  /// caller (a test, or a terminal's size report) passed something wrong.
   private static func clamped(_ size: LayoutSize) -> LayoutSize {
-    LayoutSize(width: max(0, size.width), height: max(0, size.height))
+    guard size.width < 0 || size.height < 0 else { return size }
+    let used = LayoutSize(width: max(0, size.width), height: max(0, size.height))
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: ["TerminalApp"],
+        message:
+          "TerminalApp was given a window of \(size.width)×\(size.height) cells; a size cannot be "
+          + "negative, so \(used.width)×\(used.height) is used."))
+    return used
   }
 }

@@ -78,6 +78,16 @@ struct TerminalAppTests {
     harness.screen.resize(width: 20, height: 3)
     harness.app.handle([.resize(LayoutSize(width: 20, height: 3))])
     #expect(harness.lines == ["20×3", "", ""])
+    // A negative size is no window's: reported, and 0 is used.
+    let negative = TrellisDiagnostics.capture {
+      harness.app.handle([.resize(LayoutSize(width: -4, height: 3))])
+    }
+    #expect(
+      negative.map(\.message) == [
+        "TerminalApp was given a window of -4×3 cells; a size cannot be negative, so 0×3 is used."
+      ])
+    harness.app.handle([.resize(LayoutSize(width: 20, height: 3))])
+    #expect(harness.lines == ["20×3", "", ""])
   }
 
   @Test func bytesThatAreNoKeyAreReportedAndChangeNothing() {
