@@ -68,6 +68,11 @@ struct NotesDemoCommand: Sendable {
   }
 
   private func load(_ options: NotesDemoOptions) async -> Int32 {
+    // A graph that cannot be written is found before the walk, not after it.
+    if let path = options.graphPath, let problem = Self.problem(writingTo: path) {
+      console.err("NotesDemo: error: cannot write the graph to \(Self.oneLine(path)): \(problem)")
+      return ExitCode.failure
+    }
     let source = options.notesPath.map(NotesSource.file) ?? .bundled
     let loader = NotesLoader(source: source, latency: latency)
     if !options.quiet, !isTerminal || options.script {
@@ -99,7 +104,9 @@ struct NotesDemoCommand: Sendable {
       do {
         try Data((graph ?? "").utf8).write(to: URL(fileURLWithPath: path))
       } catch {
-        console.err("NotesDemo: error: cannot write the graph to \(Self.oneLine(path)): \(error)")
+        console.err(
+          "NotesDemo: error: cannot write the graph to \(Self.oneLine(path)): "
+            + Self.oneLine(error.localizedDescription))
         return ExitCode.failure
       }
       if !options.quiet { console.out("Wrote the dependency graph to \(Self.oneLine(path))") }
@@ -115,6 +122,22 @@ struct NotesDemoCommand: Sendable {
     script.graphStep = exportsGraph ? .editTitle : nil
     let reports = await script.runAll()
     return (reports, script.graph)
+  }
+
+  /// Why a file at `path` could not be written, if it could not: it is a folder, or its
+  /// folder is missing or read-only.
+  static func problem(writingTo path: String) -> String? {
+    let files = FileManager.default
+    var isFolder: ObjCBool = false
+    if files.fileExists(atPath: path, isDirectory: &isFolder) {
+      if isFolder.boolValue { return "it is a folder" }
+      return files.isWritableFile(atPath: path) ? nil : "the file is read-only"
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard files.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+      return "the folder \(folder) does not exist"
+    }
+    return files.isWritableFile(atPath: folder) ? nil : "the folder \(folder) is read-only"
   }
 
   /// `Loaded 2,000 notes from notes.json`.

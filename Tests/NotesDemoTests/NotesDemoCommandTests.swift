@@ -58,13 +58,22 @@ struct NotesDemoCommandTests {
 
   @Test func anUnwritableGraphPathIsOneLineAndExitCodeOne() async throws {
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "one.json")
-    let graphPath = Fixtures.missingPath + "/graph.dot"
+    let missingFolder = Fixtures.missingPath
+    let graphPath = missingFolder + "/graph.dot"
     let result = await run(["--notes", path, "--graph", graphPath, "--quiet"])
     #expect(result.code == 1)
-    #expect(result.err.count == 1)
+    // Found before the walk: nothing of it is printed.
+    #expect(result.out.isEmpty)
     #expect(
-      result.err.first?.hasPrefix("NotesDemo: error: cannot write the graph to \(graphPath): ")
-        == true)
+      result.err == [
+        "NotesDemo: error: cannot write the graph to \(graphPath): the folder "
+          + "\(missingFolder) does not exist"
+      ])
+    let folder = FileManager.default.temporaryDirectory.path
+    let intoFolder = await run(["--notes", path, "--graph", folder, "--quiet"])
+    #expect(intoFolder.code == 1)
+    #expect(
+      intoFolder.err == ["NotesDemo: error: cannot write the graph to \(folder): it is a folder"])
   }
 
   @Test func missingFileIsOneLineAndExitCodeOne() async {
