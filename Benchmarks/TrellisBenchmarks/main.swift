@@ -23,6 +23,20 @@ if !unknown.isEmpty {
   exit(2)
 }
 
+// Output that cannot be written is found before the suites run, not minutes later.
+let outputProblems = [
+  options.jsonPath.flatMap { path in
+    outputProblem(path, isFolder: false).map { "could not write JSON to \(path): \($0)" }
+  },
+  options.svgDirectory.flatMap { path in
+    outputProblem(path, isFolder: true).map { "could not write SVG charts to \(path): \($0)" }
+  },
+].compactMap { $0 }
+if let problem = outputProblems.first {
+  FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+  exit(2)
+}
+
 let started = ContinuousClock.now
 var contexts: [SuiteContext] = []
 print("# Trellis benchmarks\(options.quick ? " (quick)" : "")\n")
@@ -43,7 +57,8 @@ if let path = options.jsonPath {
     try JSONReport.write(results, to: path)
     print("JSON written to \(path)")
   } catch {
-    print("error: could not write JSON to \(path): \(error)")
+    FileHandle.standardError.write(
+      Data("error: could not write JSON to \(path): \(error.localizedDescription)\n".utf8))
     exit(1)
   }
 }
@@ -51,7 +66,9 @@ if let directory = options.svgDirectory {
   do {
     for line in try SVGCharts.write(results, into: directory) { print(line) }
   } catch {
-    print("error: could not write SVG charts to \(directory): \(error)")
+    FileHandle.standardError.write(
+      Data(
+        "error: could not write SVG charts to \(directory): \(error.localizedDescription)\n".utf8))
     exit(1)
   }
 }
@@ -66,4 +83,20 @@ if failures.isEmpty {
   print("\(failures.count) correctness check(s) FAILED:")
   for failure in failures { print("  - \(failure)") }
   exit(1)
+}
+
+/// Why `path` cannot take the output (a file, or a folder of files, created with its parents
+/// if missing), if it cannot: a file where a folder is wanted or the reverse, or a file's
+/// missing folder.
+func outputProblem(_ path: String, isFolder wantsFolder: Bool) -> String? {
+  var isFolder: ObjCBool = false
+  if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+    if isFolder.boolValue == wantsFolder { return nil }
+    return wantsFolder ? "it is a file, not a folder" : "it is a folder"
+  }
+  if wantsFolder { return nil }
+  let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+  guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue
+  else { return "the folder \(parent) does not exist" }
+  return nil
 }

@@ -43,7 +43,10 @@ struct Options: Sendable {
       case "--quick": options.quick = true
       case "--verbose": options.verbose = true
       case "--filter":
-        options.filters += try value(for: argument).split(separator: ",").map(String.init)
+        let names = try value(for: argument).split(separator: ",").map(String.init)
+        // An empty name list would select every suite, the opposite of filtering.
+        guard !names.isEmpty else { throw OptionsError("--filter needs at least one suite name") }
+        options.filters += names
       case "--json": options.jsonPath = try value(for: argument)
       case "--svg": options.svgDirectory = try value(for: argument)
       case "--help", "-h": throw OptionsError(nil)
