@@ -198,6 +198,22 @@ extension TerminalRenderer {
     return changed
   }
 
+  /// Scrolls back every shown list whose offset leaves room below its last row (the window
+  /// grew, or rows went), so that it is filled to the end, as a SwiftUI list never scrolls
+  /// past its end. Uses the heights of the list's last frame.
+  /// - Returns: whether an offset changed.
+  func clampScrollOffsets() -> Bool {
+    var changed = false
+    for list in shownLists where list.body.frame.height > 0 && pendingFocusRow?.list !== list {
+      let last = lastOffset(of: list)
+      guard list.scrollRow > last else { continue }
+      list.scrollRow = last
+      ElementAppearance.update(list)
+      changed = true
+    }
+    return changed
+  }
+
   /// Whether `rows` fit whole in the list's last height; stops measuring at the first row
   /// that does not fit, so it costs at most a screenful of rows.
   private func rowsFit(_ rows: ClosedRange<Int>, of list: TerminalElement) -> Bool {

@@ -271,8 +271,10 @@ public final class TerminalRenderer: Renderer {
     scrollToFocus()
     var result = layout()
     // A focused row the list had not laid out before (its first frame, a resize) is brought
-    // into view with the sizes just measured, and the frame is laid out again.
-    if scrollToFocus() { result = layout() }
+    // into view with the sizes just measured, and a list that grew past the rows below its
+    // offset shows more of the rows above; the frame is then laid out again.
+    let scrolledToFocus = scrollToFocus()
+    if clampScrollOffsets() || scrolledToFocus { result = layout() }
     needsFrame = false
     if result.exceededMaximumDepth, !reportedDepth {
       reportedDepth = true

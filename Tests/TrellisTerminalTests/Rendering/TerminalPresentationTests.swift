@@ -100,6 +100,25 @@ struct TerminalPresentationTests {
     #expect(focusedRows(harness) == [0])
   }
 
+  @Test func aListScrolledNearItsEndFillsTheWindowWhenTheWindowGrows() {
+    let store = RowStore(count: 200)
+    let harness = ScreenHarness(width: 12, height: 5) {
+      List(store.rows) { row in Button(row.title) {} }
+    }
+    harness.press(.end)
+    harness.press(.pageUp)
+    harness.screen.resize(width: 12, height: 2)
+    harness.app.handle([.resize(LayoutSize(width: 12, height: 2))])
+    harness.press(.upArrow, .upArrow)
+    #expect(harness.lines == ["[Row 192]", "[Row 193]"])
+    // Twelve lines from row 192 would leave four empty below row 199: the list scrolls back,
+    // and the focused row stays where it is among the rows.
+    harness.screen.resize(width: 12, height: 12)
+    harness.app.handle([.resize(LayoutSize(width: 12, height: 12))])
+    #expect(harness.lines == (188..<200).map { "[Row \($0)]" })
+    #expect(focusedRows(harness) == [4])
+  }
+
   @Test func aRowEditedUnderASheetOverACoveredLevelShowsTheEdit() {
     let store = RowStore(count: 3)
     let flag = Flag()
