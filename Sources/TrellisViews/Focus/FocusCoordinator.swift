@@ -1,3 +1,5 @@
+import TrellisGraph
+
 /// One host's focus: which control has it, the `.focused` bindings in the tree, and the focus
 /// states written since the last update.
 ///
@@ -66,8 +68,23 @@ final class FocusCoordinator {
         let target = chosen.target, target.isEnabled
       {
         move(to: target)
-      } else if let focused, stateBindings.contains(where: { $0.target === focused }) {
+        continue
+      }
+      if let focused, stateBindings.contains(where: { $0.target === focused }) {
         move(to: nil)
+      }
+      // A value no enabled control is bound to: nothing of this state has the focus, so the
+      // state goes back to its empty value (nil, false), as SwiftUI's follows the real focus.
+      if let any = stateBindings.first, let value = any.binding.unmatchedValue() {
+        any.binding.clear()
+        let name = any.node.enclosingViewName
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [name],
+            message:
+              "A @FocusState in \(name) was set to \(value), but no enabled control is bound to "
+              + "that value with .focused(_:equals:); nothing of it has the focus, and the state "
+              + "goes back to nil (false)."))
       }
     }
     if let focused, !focused.isEnabled { move(to: nil) }

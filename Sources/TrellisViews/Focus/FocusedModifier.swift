@@ -53,6 +53,11 @@ struct FocusBinding {
   let activate: @MainActor () -> Void
   /// Writes the empty value if the state holds this binding's value (the control lost it).
   let deactivate: @MainActor () -> Void
+  /// The state's value when it is not the empty one (nil, false); nil otherwise. For a state
+  /// set to a value no control is bound to.
+  let unmatchedValue: @MainActor () -> String?
+  /// Writes the empty value, whatever the state holds.
+  let clear: @MainActor () -> Void
 
   /// The state's slot's identity, once linked.
   var storageID: ObjectIdentifier? { storage() }
@@ -65,6 +70,25 @@ struct FocusBinding {
       guard let storage = box.storage, storage.cell.untrackedValue == value else { return }
       storage.reflect(storage.empty)
     }
+    unmatchedValue = {
+      guard let storage = box.storage, storage.cell.untrackedValue != storage.empty else {
+        return nil
+      }
+      return FocusBinding.describe(storage.cell.untrackedValue)
+    }
+    clear = {
+      guard let storage = box.storage else { return }
+      storage.reflect(storage.empty)
+    }
+  }
+
+  /// A state's value as a diagnostic shows it: `b`, not `Optional(Field.b)`.
+  private static func describe(_ value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value {
+      return "\(wrapped)"
+    }
+    return "\(value)"
   }
 }
 

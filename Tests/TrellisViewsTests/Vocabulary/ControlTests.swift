@@ -262,6 +262,31 @@ struct BlindFocus: View {
     #expect(probe.log.last == "focus nil third false")
   }
 
+  @Test func aFocusStateSetToAValueNoControlHasGoesBackToNilAndIsReported() {
+    let probe = Probe()
+    let host = ViewHost(FocusForm(probe: probe), executor: .manual)
+    #expect(host.focus("First"))
+    host.flush()
+    #expect(host.tap("Hide second"))
+    host.flush()
+    probe.log = []
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.tap("Focus second"))
+      host.flush()
+    }
+    // The state does not claim a focus nobody has: it goes back to nil, and so does the
+    // focus of the field bound to `.first`, which it took away.
+    #expect(host.focusedControl == nil)
+    #expect(probe.log.last == "focus nil third false")
+    #expect(
+      diagnostics.map(\.message) == [
+        "A @FocusState in FocusForm was set to second, but no enabled control is bound to that "
+          + "value with .focused(_:equals:); nothing of it has the focus, and the state goes "
+          + "back to nil (false)."
+      ])
+    #expect(diagnostics.map(\.nodes) == [["FocusForm"]])
+  }
+
   @Test func focusingAMissingControlIsReported() {
     let probe = Probe()
     let host = ViewHost(FocusForm(probe: probe), executor: .manual)
