@@ -65,9 +65,9 @@ extension TerminalApp {
     return .ignored
   }
 
-  /// A focused text field takes what types: printable characters, Backspace, and Return (its
-  /// submission), before any key handler, as a field does in SwiftUI. Other keys (Tab, the
-  /// arrows, Escape, control keys) go on.
+  /// A focused text field takes what types: printable characters, Backspace, Return (its
+  /// submission), and Left, Right, Home and End (its caret), before any key handler, as a
+  /// field does in SwiftUI. Other keys (Tab, Up and Down, Escape, control keys) go on.
   private func typeIntoFocusedField(_ press: TerminalKeyPress) -> Bool {
     guard let field = renderer.focusedElement, ElementAppearance.isTextEntry(field.kind),
       let connection = renderer.connection
@@ -83,6 +83,14 @@ extension TerminalApp {
       connection.deleteBackward()
     case (.return, []):
       connection.activateFocused()
+    case (.leftArrow, []):
+      connection.moveCaret(.left)
+    case (.rightArrow, []):
+      connection.moveCaret(.right)
+    case (.home, []):
+      connection.moveCaret(.start)
+    case (.end, []):
+      connection.moveCaret(.end)
     default:
       return false
     }

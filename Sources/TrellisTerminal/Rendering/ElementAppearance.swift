@@ -70,6 +70,8 @@ enum ElementAppearance {
     /// A field's value and prompt.
     var value: String?
     var prompt: String?
+    /// Where typing goes in a field's value, when not at its end.
+    var caret: Int?
     /// `.disabled(true)`: dimmed, and no focus.
     var isDisabled = false
     /// The host's focus is on the element (`@FocusState`, a driver).
@@ -204,6 +206,11 @@ enum ElementAppearance {
       let shown = value.isEmpty ? (appearance.prompt ?? text ?? "") : value
       let cursor = appearance.showsCursor ? "▏" : " "
       let label = kind == .searchField ? "⌕ " : ""
+      if let caret = appearance.caret, appearance.showsCursor, caret < value.count {
+        // The bar stands before the character typing would go in front of.
+        let split = value.index(value.startIndex, offsetBy: max(0, caret))
+        return .text(label + value[..<split] + cursor + value[split...], lineLimit: 1)
+      }
       return .text(label + (value.isEmpty ? cursor + shown : shown + cursor), lineLimit: 1)
     case .picker, .stepper, .slider:
       let value = appearance.value.map { ": \($0)" } ?? ""
@@ -241,6 +248,7 @@ enum ElementAppearance {
         switch control {
         case .text(let text): appearance.value = text
         case .prompt(let prompt): appearance.prompt = prompt
+        case .caret(let position): appearance.caret = position
         case .value(let value): appearance.value = TerminalValues.number(value)
         case .selection(let tag): appearance.value = tag
         case .disabled: appearance.isDisabled = true

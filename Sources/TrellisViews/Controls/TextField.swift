@@ -141,6 +141,10 @@ enum TextFieldKind: Equatable {
 /// A text field's binding and the computation that shows its text as the `value` attribute.
 final class TextFieldPart: ControlPart {
   var field: TextField
+  /// Where typing goes, as a count of characters from the start; nil at the end, where it
+  /// starts and stays until the caret is moved. A text the app shortened meanwhile puts a
+  /// caret past its end at the end.
+  private var caret: Int?
 
   init(node: ViewNode, field: TextField) {
     self.field = field
@@ -166,23 +170,63 @@ final class TextFieldPart: ControlPart {
     if let prompt = field.prompt, prompt != field.title {
       attributes.append(.control(.prompt(prompt)))
     }
+    if let caret, caret < text.count { attributes.append(.control(.caret(caret))) }
     return attributes
   }
 
-  /// Appends `text` one character at a time, as typing does; in a single-line field, each
-  /// line break (`\n`, `\r\n`, …) becomes a space.
+  /// The caret's position in `text`: at most its end.
+  private func position(in text: String) -> Int { min(caret ?? text.count, text.count) }
+
+  /// Inserts `text` at the caret one character at a time, as typing does; in a single-line
+  /// field, each line break (`\n`, `\r\n`, …) becomes a space.
   func type(_ text: String) {
     for character in text {
-      field.text.wrappedValue.append(character.isNewline && !field.isMultiline ? " " : character)
+      let typed = character.isNewline && !field.isMultiline ? " " : character
+      var value = field.text.wrappedValue
+      let position = position(in: value)
+      guard position < value.count else {
+        caret = nil
+        field.text.wrappedValue.append(typed)
+        continue
+      }
+      value.insert(typed, at: value.index(value.startIndex, offsetBy: position))
+      caret = position + 1
+      field.text.wrappedValue = value
     }
   }
 
-  /// Deletes up to `count` characters from the end, one at a time.
+  /// Deletes up to `count` characters before the caret, one at a time.
   func deleteBackward(_ count: Int) {
     for _ in 0..<count {
-      guard !field.text.wrappedValue.isEmpty else { return }
-      field.text.wrappedValue.removeLast()
+      var value = field.text.wrappedValue
+      let position = position(in: value)
+      guard position > 0 else { return }
+      guard position < value.count else {
+        caret = nil
+        field.text.wrappedValue.removeLast()
+        continue
+      }
+      value.remove(at: value.index(value.startIndex, offsetBy: position - 1))
+      caret = position - 1
+      field.text.wrappedValue = value
     }
+  }
+
+  /// Moves the caret; returns whether it moved.
+  func moveCaret(_ movement: CaretMovement) -> Bool {
+    let count = field.text.wrappedValue.count
+    let current = position(in: field.text.wrappedValue)
+    let target =
+      switch movement {
+      case .left: max(0, current - 1)
+      case .right: min(count, current + 1)
+      case .start: 0
+      case .end: count
+      }
+    caret = target == count ? nil : target
+    guard target != current else { return false }
+    refresh()
+    return true
   }
 
   /// Runs the `.onSubmit` actions around the field for its trigger, innermost first, up to a
@@ -203,4 +247,19 @@ final class TextFieldPart: ControlPart {
     }
     return count
   }
+}
+
+/// How to move the caret of a text field (`ViewHost.moveCaret(_:in:)`,
+/// `RendererConnection.moveCaret(_:)`): what the arrow keys, Home and End do in a platform's
+/// field. SwiftUI leaves the caret to the platform; a headless host and a terminal keep it
+/// here.
+public enum CaretMovement: Sendable, Hashable {
+  /// One character back (Left).
+  case left
+  /// One character on (Right).
+  case right
+  /// Before the first character (Home).
+  case start
+  /// After the last character (End), where typing goes until the caret is moved.
+  case end
 }

@@ -105,7 +105,8 @@ extension RendererConnection {
     return true
   }
 
-  /// Types `text` into the focused text field, one character at a time, as keys do.
+  /// Types `text` into the focused text field at its caret, one character at a time, as keys
+  /// do.
   /// - Parameter text: the characters (a key press, or a paste).
   /// - Returns: false, with a diagnostic, when no text field has the focus.
   @discardableResult
@@ -115,7 +116,17 @@ extension RendererConnection {
     return true
   }
 
-  /// Deletes the last character of the focused text field, as Backspace does.
+  /// Moves the caret of the focused text field, as the arrow keys, Home and End do (see
+  /// `ViewHost.moveCaret(_:in:)`).
+  /// - Parameter movement: where to.
+  /// - Returns: whether it moved; false, with a diagnostic, when no text field has the focus.
+  @discardableResult
+  public func moveCaret(_ movement: CaretMovement) -> Bool {
+    guard let field = focusedField(effect: "the caret did not move") else { return false }
+    return field.moveCaret(movement)
+  }
+
+  /// Deletes the character before the caret of the focused text field, as Backspace does.
   /// - Returns: false, with a diagnostic, when no text field has the focus.
   @discardableResult
   public func deleteBackward() -> Bool {

@@ -80,8 +80,23 @@ extension ViewHost {
     return true
   }
 
-  /// Deletes up to `count` characters from the end of a text field, one at a time, as the
-  /// delete key does.
+  /// Moves the caret of a text field, as the arrow keys, Home and End do: typing and
+  /// `deleteBackward(_:in:)` then work where it is. The caret starts at the end of the text.
+  /// - Parameters:
+  ///   - movement: where to.
+  ///   - field: the field's title, or nil for the focused field.
+  /// - Returns: whether the caret moved; false, with a diagnostic, when the field cannot be
+  ///   found or is disabled (false without one when it is already there).
+  @discardableResult
+  public func moveCaret(_ movement: CaretMovement, in field: String? = nil) -> Bool {
+    guard let part = control(TextFieldPart.self, titled: field, effect: "the caret did not move")
+    else { return false }
+    core.focus.move(to: part)
+    return part.moveCaret(movement)
+  }
+
+  /// Deletes up to `count` characters before the caret of a text field (at the end unless it
+  /// was moved), one at a time, as the delete key does.
   /// - Parameters:
   ///   - count: how many characters (default 1).
   ///   - field: the field's title, or nil for the focused field.

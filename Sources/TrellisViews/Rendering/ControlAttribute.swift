@@ -14,6 +14,10 @@ public enum ControlAttribute: Hashable, Sendable, CustomStringConvertible {
   case text(String)
   /// A field's placeholder, when it differs from its title.
   case prompt(String)
+  /// Where typing goes in a field's text, as a count of characters from its start: present
+  /// only when the caret was moved off the end (`ViewHost.moveCaret(_:in:)`, the arrow keys
+  /// of a renderer).
+  case caret(Int)
   /// The value of a `Stepper` or `Slider`.
   case value(Double)
   /// The bounds of a `Stepper` or `Slider` value.
@@ -32,12 +36,13 @@ public enum ControlAttribute: Hashable, Sendable, CustomStringConvertible {
   /// The control has the focus (`@FocusState`, or a host's focus driver).
   case focused
 
-  /// The attribute's name: `value`, `prompt`, `bounds`, `step`, `tag`, `selection`, `role`,
-  /// `disabled`, `focused`.
+  /// The attribute's name: `value`, `prompt`, `caret`, `bounds`, `step`, `tag`, `selection`,
+  /// `role`, `disabled`, `focused`.
   public var name: String {
     switch self {
     case .text, .value: "value"
     case .prompt: "prompt"
+    case .caret: "caret"
     case .bounds: "bounds"
     case .step: "step"
     case .tag: "tag"
@@ -54,6 +59,7 @@ public enum ControlAttribute: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .text(let text): "value=\"\(text)\""
     case .prompt(let prompt): "prompt=\"\(prompt)\""
+    case .caret(let position): "caret=\(position)"
     case .value(let value): "value=\(Length.describe(CGFloat(value)))"
     case .bounds(let lower, let upper):
       "bounds=\(Length.describe(CGFloat(lower)))...\(Length.describe(CGFloat(upper)))"

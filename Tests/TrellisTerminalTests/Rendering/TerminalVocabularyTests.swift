@@ -139,6 +139,29 @@ struct TerminalVocabularyTests {
     #expect(form.name == "Ad qse Lovelace")
   }
 
+  @Test func theArrowsHomeAndEndMoveTheCaretOfAFocusedField() {
+    let form = FormModel()
+    let harness = ScreenHarness(width: 20, height: 4) { FormView(model: form) }
+    harness.press(.tab, .shift)
+    harness.app.handle([.paste("ab👍🏽")])
+    harness.press(.leftArrow)
+    harness.press(.character("X"))
+    #expect(form.name == "abX👍🏽")
+    #expect(harness.lines[0] == "abX▏👍🏽")
+    harness.press(.home)
+    harness.press(.character("H"))
+    harness.press(.end)
+    harness.press(.character("E"))
+    #expect(form.name == "HabX👍🏽E")
+    #expect(harness.lines[0] == "HabX👍🏽E▏")
+    harness.press(.leftArrow, .leftArrow, .delete)
+    #expect(form.name == "Hab👍🏽E")
+    #expect(harness.lines[0] == "Hab▏👍🏽E")
+    // Up and Down still move the focus.
+    harness.press(.downArrow)
+    #expect(harness.host.focusedControl == "Save")
+  }
+
   @Test func escapeLeavesATextFieldWhenNothingIsPresented() {
     let form = FormModel()
     let harness = ScreenHarness(width: 20, height: 4) { FormView(model: form) }

@@ -355,6 +355,41 @@ struct HugeSteps: View {
     #expect(host.tree.texts.last == #""a b c"|"a\nb""#)
   }
 
+  @Test func typingAndDeletingGoWhereTheCaretIs() {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(LineBreaks(), executor: .manual, renderer: recorder)
+    #expect(host.type("ab👍🏽", into: "Line"))
+    // Left over the emoji (one character, whatever its scalars), then typing goes before it.
+    #expect(host.moveCaret(.left, in: "Line"))
+    #expect(host.type("X", into: "Line"))
+    #expect(host.moveCaret(.start))
+    #expect(!host.moveCaret(.left))
+    #expect(host.type("H"))
+    host.flush()
+    #expect(host.tree.texts.last == #""HabX👍🏽"|"""#)
+    // The caret is an attribute while it is off the end.
+    #expect(host.tree.findAll(kind: "TextField").first?.attributes.contains("caret=1") == true)
+    // Backspace deletes before the caret; End goes back to appending.
+    #expect(host.moveCaret(.right))
+    #expect(host.deleteBackward())
+    #expect(host.moveCaret(.end))
+    #expect(host.type("E"))
+    host.flush()
+    #expect(host.tree.texts.last == #""HbX👍🏽E"|"""#)
+    #expect(
+      host.tree.findAll(kind: "TextField").first?.attributes.contains { $0.hasPrefix("caret") }
+        == false)
+    // Deleting stops at the start: three characters go, not five.
+    #expect(host.moveCaret(.start))
+    #expect(host.moveCaret(.right))
+    #expect(host.moveCaret(.right))
+    #expect(host.moveCaret(.right))
+    #expect(host.deleteBackward(5, in: "Line"))
+    #expect(host.type("!", into: "Line"))
+    host.flush()
+    #expect(host.tree.texts.last == #""!👍🏽E"|"""#)
+  }
+
   @Test func aStepThatWouldOverflowStopsAtTheBoundOrIsReportedAndChangesNothing() {
     let host = ViewHost(HugeSteps(), executor: .manual)
     let diagnostics = TrellisDiagnostics.capture {
