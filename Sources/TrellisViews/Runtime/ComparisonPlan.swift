@@ -84,17 +84,18 @@ final class ComparisonPlan {
   /// still be equal, so this is a quick check, not the rule); nil otherwise.
   let bitwiseSize: Int?
 
-  @MainActor private static var plans: [ObjectIdentifier: ComparisonPlan] = [:]
-  @MainActor private static var elementPlans: [ObjectIdentifier: ComparisonPlan] = [:]
+  /// The plans built so far: a view type's, and an element type's (`elementPlan(for:)`).
+  @MainActor private static var plans: [PlanKey: ComparisonPlan] = [:]
+
+  private struct PlanKey: Hashable {
+    let type: ObjectIdentifier
+    let comparesElements: Bool
+  }
 
   /// The plan for the view type `type`, built on first use.
   @MainActor
   static func plan<V>(for type: V.Type) -> ComparisonPlan {
-    let id = ObjectIdentifier(type)
-    if let plan = plans[id] { return plan }
-    let plan = ComparisonPlan(type, comparesElements: false)
-    plans[id] = plan
-    return plan
+    cachedPlan(for: type, comparesElements: false)
   }
 
   /// The plan for the elements of a `ForEach`, built on first use: whether an element is the
@@ -109,10 +110,15 @@ final class ComparisonPlan {
   /// `==` if it has one, else never equal.
   @MainActor
   static func elementPlan<V>(for type: V.Type) -> ComparisonPlan {
-    let id = ObjectIdentifier(type)
-    if let plan = elementPlans[id] { return plan }
-    let plan = ComparisonPlan(type, comparesElements: true)
-    elementPlans[id] = plan
+    cachedPlan(for: type, comparesElements: true)
+  }
+
+  @MainActor
+  private static func cachedPlan<V>(for type: V.Type, comparesElements: Bool) -> ComparisonPlan {
+    let key = PlanKey(type: ObjectIdentifier(type), comparesElements: comparesElements)
+    if let plan = plans[key] { return plan }
+    let plan = ComparisonPlan(type, comparesElements: comparesElements)
+    plans[key] = plan
     return plan
   }
 
