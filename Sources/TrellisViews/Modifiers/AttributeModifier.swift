@@ -14,11 +14,12 @@ public struct _AttributeModifier: _PrimitiveViewModifier, Equatable {
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
     node.setTransparent(isModifier: true)
+    // Compared once: `setAttributes` would compare them again.
     if modifier.attributes != node.attributes {
       LayoutValidation.check(
         modifier.attributes, previous: node.attributes, in: node.enclosingViewName)
+      node.setAttributes(modifier.attributes)
     }
-    node.setAttributes(modifier.attributes)
     node.updateModifier(content: content)
   }
 }
