@@ -28,8 +28,60 @@ struct RelaySource: View {
   }
 }
 
+/// A count in a cell, shown.
+struct CellCount: View {
+  let count: Cell<Int>
+  var body: some View { Text("n \(count.value)") }
+}
+
 @MainActor
 @Suite struct HostIsolationTests {
+  @Test func aHostMountedOrFlushedInsideATransactionWaitsForItsEndWithoutAFalseCycle() {
+    let graph = Graph(executor: .manual)
+    let count = Cell(0)
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      graph.withTransaction { host = ViewHost(CellCount(count: count), executor: .manual) }
+      // Nothing ran inside the transaction; the next flush mounts.
+      #expect(host?.tree.texts == [])
+      host?.flush()
+      #expect(host?.tree.texts == ["n 0"])
+      graph.withTransaction {
+        count.value = 4
+        host?.flush()
+        #expect(host?.tree.texts == ["n 0"])
+      }
+      host?.flush()
+    }
+    #expect(diagnostics == [])
+    #expect(host?.tree.texts == ["n 4"])
+  }
+
+  @Test func aHostMadeInsideAnEffectIsARootTheEffectsReRunDoesNotStop() {
+    let graph = Graph(executor: .manual)
+    let trigger = Cell(0)
+    let count = Cell(0)
+    var host: ViewHost?
+    let mounter = Effect(name: "mounter", in: graph) {
+      _ = trigger.value
+      if host == nil { host = ViewHost(CellCount(count: count), executor: .manual) }
+    }
+    count.value = 8
+    host?.flush()
+    #expect(host?.tree.texts == ["n 8"])
+    trigger.value = 1
+    graph.flush()
+    #expect(mounter.runCount == 2)
+    count.value = 9
+    host?.flush()
+    #expect(host?.tree.texts == ["n 9"])
+    // Nor does its disposal.
+    mounter.dispose()
+    count.value = 10
+    host?.flush()
+    #expect(host?.tree.texts == ["n 10"])
+  }
+
   @Test func twoHostsUpdatingInterleavedReportAndStopOnlyTheirOwnCycles() {
     let first = ViewHost(Bouncer(), executor: .manual)
     let second = ViewHost(Bouncer(), executor: .manual)

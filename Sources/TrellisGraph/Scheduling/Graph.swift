@@ -165,6 +165,9 @@ public final class Graph {
     return true
   }
 
+  /// Whether a transaction is open (on any graph: they share one): a flush now does nothing.
+  package var isInTransaction: Bool { store.transactionDepth > 0 }
+
   /// Groups the writes of `body` into one transaction: its effects run at the next flush, and
   /// a `Cell` written and then written back to an equal value inside it counts as unchanged,
   /// so nothing that reads it recomputes or re-runs. Reads inside the transaction see its

@@ -166,6 +166,10 @@ final class HostCore {
 
   /// Runs one update cycle (see `UpdateCycle`), performing the actions its transitions return.
   func runUpdateCycle() {
+    // Inside a transaction the graph runs nothing (its flush waits for the transaction's end),
+    // so a cycle now would only go round until the round limit and report a cycle that is
+    // not there. The work waits: for the next flush, or the turn a main-actor host schedules.
+    guard !graph.isInTransaction else { return }
     var action = cycle.start()
     while true {
       switch action {

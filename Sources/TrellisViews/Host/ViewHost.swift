@@ -83,8 +83,12 @@ public final class ViewHost {
     let node = ViewNode(root: Root.self, host: core)
     core.root = node
     core.markChildrenChanged(ofRootContainer: ())
-    Root._update(root, in: node)
-    core.runUpdateCycle()
+    // A host is a root: made inside an effect (or an `EffectScope.run`), its computations must
+    // not become that effect's, which would dispose them when it re-runs.
+    GraphEvaluation.untracked {
+      Root._update(root, in: node)
+      core.runUpdateCycle()
+    }
   }
 
   /// Replaces the root view's value (new inputs); its body re-runs if they differ, and the
@@ -107,7 +111,9 @@ public final class ViewHost {
 
   /// Runs pending work now: one update cycle (stale bodies, commit, lifecycle actions) until
   /// quiet. Inside a running cycle (from a lifecycle action) it does nothing: that cycle picks
-  /// the work up.
+  /// the work up. Inside `Graph.withTransaction` it does nothing either, as `Graph.flush()`
+  /// does: the next flush after the transaction (or a main-actor host's next turn) runs it. A
+  /// host mounted inside a transaction shows its views then.
   public func flush() { core.runUpdateCycle() }
 
   /// Waits until every task started so far has finished, then flushes.
