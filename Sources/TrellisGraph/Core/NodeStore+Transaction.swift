@@ -5,7 +5,9 @@
 /// dirty, so that they check versions before re-running. A cell settles, comparing its value
 /// with the one it had before, when a check reaches it or when the outermost transaction ends;
 /// only a real change bumps its version. So a write reverted inside one transaction, with no
-/// read in between, costs its readers a version comparison and nothing else.
+/// read in between, costs its readers a version comparison and nothing else. A tracked read
+/// of an unsettled cell settles it first (`Cell.settleForTrackedRead()`): its reader saw the
+/// new value, so a later write-back is a change.
 extension NodeStore {
   /// Runs `body` as a transaction (see above); nested transactions join the outermost one.
   func withTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {

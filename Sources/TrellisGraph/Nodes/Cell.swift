@@ -53,10 +53,22 @@ public final class Cell<Value>: GraphNode {
   @inlinable
   public var value: Value {
     get {
+      if store.transactionDepth > 0 { settleForTrackedRead() }
       store.recordRead(of: slot)
       return storage
     }
     set { write(newValue) }
+  }
+
+  /// Inside a transaction, a computation that reads a cell written in it sees the new value:
+  /// the cell settles first, so that the reader's dependency records that change, and a later
+  /// write-back in the same transaction is a change again (to that reader, it is). Without
+  /// this, an effect that first ran inside the transaction kept the value written back.
+  @usableFromInline
+  @inline(never)
+  func settleForTrackedRead() {
+    guard store.currentSubscriber >= 0, flags.contains(.unsettled) else { return }
+    _ = Cell.settle(self)
   }
 
   /// The current value, read without recording a dependency.

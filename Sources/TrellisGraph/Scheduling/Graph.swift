@@ -170,8 +170,10 @@ public final class Graph {
 
   /// Groups the writes of `body` into one transaction: its effects run at the next flush, and
   /// a `Cell` written and then written back to an equal value inside it counts as unchanged,
-  /// so nothing that reads it recomputes or re-runs. Reads inside the transaction see its
-  /// writes. Transactions nest; the outermost one decides.
+  /// so nothing that reads it recomputes or re-runs, unless a computation read the written
+  /// value in between (a derived value read, an effect run inside the transaction): for that
+  /// computation the write-back is a change, as in Preact's `batch`. Reads inside the
+  /// transaction see its writes. Transactions nest; the outermost one decides.
   ///
   /// Transactions are global to the main actor's graph: any graph's cells take part.
   /// - Parameter body: the writes.

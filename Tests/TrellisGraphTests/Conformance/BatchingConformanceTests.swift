@@ -3,7 +3,8 @@ import TrellisGraph
 
 /// `Graph.withTransaction(_:)` groups writes: reads inside see them at once, effects run at the
 /// next flush (never inside the transaction), and a cell written and written back counts as
-/// unchanged, so nothing that reads it recomputes or runs.
+/// unchanged, so nothing that reads it recomputes or runs, unless a computation read the
+/// written value in between.
 ///
 /// After the "batching" section of the public reactive-framework-test-suite (case numbers beside
 /// each test). alien-signals runs the effects when the outermost batch ends; Trellis runs them at
@@ -45,6 +46,39 @@ struct BatchingConformanceTests {
     graph.flush()
     #expect(log.take() == ["3"])
     withExtendedLifetime(effect) {}
+  }
+
+  @Test("a computation that read a transaction's write sees its write-back as a change")
+  func writeBackAfterATrackedRead() {
+    let graph = Graph(executor: .manual)
+    let log = Log()
+    let a = Cell(1)
+    var effect: Effect?
+    graph.withTransaction {
+      a.value = 2
+      // Its first run reads 2: for it, going back to 1 is a change.
+      effect = Effect(in: graph) { log("\(a.value)") }
+      a.value = 1
+    }
+    graph.flush()
+    #expect(log.take() == ["2", "1"])
+    // The same for a run asked for inside the transaction.
+    graph.withTransaction {
+      a.value = 3
+      effect?.run()
+      a.value = 1
+    }
+    graph.flush()
+    #expect(log.take() == ["3", "1"])
+    // With no tracked read in between, a write-back is still no change.
+    graph.withTransaction {
+      a.value = 4
+      _ = a.untrackedValue
+      a.value = 1
+    }
+    graph.flush()
+    #expect(log.take() == [])
+    #expect(effect?.runCount == 4)
   }
 
   // Peer cases #67, #68, #128.
