@@ -153,10 +153,10 @@ extension ViewHost {
     if matches.count == 1 { return matches[0] }
     let message: String
     if matches.isEmpty {
+      let presentation = core.frontmostPresentation
       let covered =
-        core.frontmostPresentation == nil
-        ? [] : predicate.map { nodes(where: $0, includingCovered: true) } ?? []
-      if let first = covered.first, let presentation = core.frontmostPresentation {
+        presentation == nil ? [] : predicate.map { nodes(where: $0, includingCovered: true) } ?? []
+      if let first = covered.first, let presentation {
         message =
           "The \(kind) titled \"\(title)\" (in \(first.diagnosticName)) is covered by the "
           + "presentation shown from \(presentation.enclosingViewName) (a sheet, cover, alert or "
