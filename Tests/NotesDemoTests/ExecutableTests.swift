@@ -35,6 +35,7 @@ struct ExecutableTests {
   @Test(.enabled(if: isBuilt, "run `swift build --product NotesDemo` first"))
   func malformedFileExitsOneWithOneLineOnStderr() throws {
     let path = try Fixtures.temporaryFile("{\"notes\": [\n  {\"id\": 1}\n]}")
+    defer { Fixtures.removeTemporaryFile(at: path) }
     let result = try run(["--quiet", "--notes", path])
     #expect(result.code == 1)
     #expect(result.out.isEmpty)

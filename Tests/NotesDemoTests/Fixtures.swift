@@ -18,7 +18,8 @@ enum Fixtures {
     "{\"notes\": [\n" + notes.joined(separator: ",\n") + "\n]}\n"
   }
 
-  /// Writes `text` to a fresh file in the temporary directory and returns its path.
+  /// Writes `text` to a fresh file in a folder of its own in the temporary directory and
+  /// returns its path; remove it with `removeTemporaryFile(at:)`.
   static func temporaryFile(_ text: String, name: String = "notes.json") throws -> String {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("NotesDemoTests-\(UUID().uuidString)")
@@ -26,6 +27,14 @@ enum Fixtures {
     let url = directory.appendingPathComponent(name)
     try Data(text.utf8).write(to: url)
     return url.path
+  }
+
+  /// Removes a file `temporaryFile` made, with its folder and anything else written there (a
+  /// test writes the dependency graph next to its notes).
+  static func removeTemporaryFile(at path: String) {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    guard folder.lastPathComponent.hasPrefix("NotesDemoTests-") else { return }
+    try? FileManager.default.removeItem(at: folder)
   }
 
   /// A path that does not exist.

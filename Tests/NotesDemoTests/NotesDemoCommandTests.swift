@@ -33,6 +33,7 @@ struct NotesDemoCommandTests {
 
   @Test func userFile() async throws {
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "mine.json")
+    defer { Fixtures.removeTemporaryFile(at: path) }
     let result = await run(["--notes", path, "--quiet"])
     #expect(result.code == 0)
     #expect(result.out.first == "Loaded 1 note from \(path)")
@@ -42,6 +43,7 @@ struct NotesDemoCommandTests {
     let notes = Fixtures.document(
       Fixtures.note(id: "a", title: "\"Alpha\""), Fixtures.note(id: "b", title: "\"Beta\""))
     let path = try Fixtures.temporaryFile(notes, name: "two.json")
+    defer { Fixtures.removeTemporaryFile(at: path) }
     let graphPath = path + ".dot"
     let result = await run(["--notes", path, "--graph", graphPath])
     #expect(result.code == 0)
@@ -58,6 +60,7 @@ struct NotesDemoCommandTests {
 
   @Test func anUnwritableGraphPathIsOneLineAndExitCodeOne() async throws {
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "one.json")
+    defer { Fixtures.removeTemporaryFile(at: path) }
     let missingFolder = Fixtures.missingPath
     let graphPath = missingFolder + "/graph.dot"
     let result = await run(["--notes", path, "--graph", graphPath, "--quiet"])
@@ -88,6 +91,7 @@ struct NotesDemoCommandTests {
     let withoutBody = Fixtures.note().replacingOccurrences(
       of: "\"body\": \"Milk. Eggs.\", ", with: "")
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note(id: "a"), withoutBody))
+    defer { Fixtures.removeTemporaryFile(at: path) }
     let result = await run(["--quiet", "--notes=\(path)"])
     #expect(result.code == 1)
     #expect(result.err == ["NotesDemo: error: \(path): missing field notes[1].body"])

@@ -19,6 +19,7 @@ struct NotesLoaderTests {
 
   @Test func directoryIsUnreadable() async throws {
     let path = try Fixtures.temporaryFile("{}")
+    defer { Fixtures.removeTemporaryFile(at: path) }
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
     let loader = NotesLoader(source: .file(directory), latency: .none)
     await #expect(throws: NotesDataError.unreadable(file: directory, reason: "is a directory")) {
@@ -28,6 +29,7 @@ struct NotesLoaderTests {
 
   @Test func malformedUserFileNamesItsPath() async throws {
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note(title: "7")))
+    defer { Fixtures.removeTemporaryFile(at: path) }
     let loader = NotesLoader(source: .file(path), latency: .none)
     await #expect(
       throws: NotesDataError.wrongType(
@@ -39,6 +41,7 @@ struct NotesLoaderTests {
 
   @Test func refreshRereadsTheFile() async throws {
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note(id: "a")))
+    defer { Fixtures.removeTemporaryFile(at: path) }
     let loader = NotesLoader(source: .file(path), latency: .none)
     #expect(try await loader.loadNotes().map(\.id) == ["a"])
     let updated = Fixtures.document(Fixtures.note(id: "a"), Fixtures.note(id: "b"))
@@ -55,6 +58,7 @@ struct NotesLoaderTests {
 
   @Test func loadBodyWorksBeforeTheListLoads() async throws {
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note(id: "a")))
+    defer { Fixtures.removeTemporaryFile(at: path) }
     let loader = NotesLoader(source: .file(path), latency: .none)
     #expect(try await loader.loadBody(for: "a") == "Milk. Eggs.")
   }
