@@ -39,6 +39,8 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
     part.selection = view.selection
     part.hasLabelChild = view.title == nil
     part.refresh()
+    // The options may have changed without the selection: check them again once built.
+    part.queueSelectionCheck()
     if view.title == nil {
       node.updateChildren { children in
         children.update(.index(0), view.label)
@@ -119,6 +121,58 @@ class PickerControl: ControlPart {
 
   /// The selection's type, for diagnostics.
   var selectionType: String { "" }
+
+  /// The selection as a tag, or nil when it is `nil` (an optional selection with nothing
+  /// chosen, which no option has to match).
+  var selectionTag: AnyHashable? { nil }
+
+  /// The selection last reported as matching no option: each is reported once, while it stays.
+  private var reportedSelection: AnyHashable?
+  private var isSelectionCheckQueued = false
+
+  /// Checks, after the current update (once the options it builds exist), that an option is
+  /// tagged with the selection. SwiftUI logs "Picker: the selection … is invalid and does not
+  /// have an associated tag" and shows no option selected; so does this picker, with the
+  /// diagnostic naming the picker, the value and the options.
+  func queueSelectionCheck() {
+    guard !isSelectionCheckQueued else { return }
+    isSelectionCheckQueued = true
+    node.host.lifecycleQueue.enqueue(.change) { [weak self] _ in
+      guard let self else { return }
+      isSelectionCheckQueued = false
+      guard node.isMounted else { return }
+      checkSelection()
+    }
+  }
+
+  private func checkSelection() {
+    guard let selection = GraphEvaluation.untracked({ selectionTag }) else {
+      reportedSelection = nil
+      return
+    }
+    let options = self.options
+    if options.contains(where: { $0.tag == selection }) {
+      reportedSelection = nil
+      return
+    }
+    guard reportedSelection != selection else { return }
+    reportedSelection = selection
+    let shown = options.prefix(8).map {
+      "\"\($0.node.title ?? "")\" = \(TagPart.describe($0.tag.base))"
+    }
+    let list =
+      options.isEmpty
+      ? "it has no options yet"
+      : "its options: \(shown.joined(separator: ", "))\(options.count > 8 ? ", …" : "")"
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [node.diagnosticName],
+        message:
+          "The picker \"\(title ?? "")\" in \(node.diagnosticName) has the selection "
+          + "\(TagPart.describe(selection.base)) (\(selectionType)), which no option is tagged "
+          + "with (\(list)); no option is shown selected. Tag an option with that value, or set "
+          + "the selection to an option's tag."))
+  }
 }
 
 /// The picker part for selections of type `SelectionValue`.
@@ -131,7 +185,9 @@ final class PickerPart<SelectionValue: Hashable>: PickerControl {
   }
 
   override func controlAttributes() -> [ElementAttribute] {
-    [.control(.selection(TagPart.describe(selection.wrappedValue)))]
+    let value = selection.wrappedValue
+    queueSelectionCheck()
+    return [.control(.selection(TagPart.describe(value)))]
   }
 
   override func select(_ tag: AnyHashable) -> Bool {
@@ -141,4 +197,11 @@ final class PickerPart<SelectionValue: Hashable>: PickerControl {
   }
 
   override var selectionType: String { "\(SelectionValue.self)" }
+
+  override var selectionTag: AnyHashable? {
+    let value = selection.wrappedValue
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional && mirror.children.isEmpty { return nil }
+    return AnyHashable(value)
+  }
 }

@@ -1,0 +1,110 @@
+import Testing
+import TrellisGraph
+import TrellisTracking
+
+@testable import TrellisViews
+
+/// A picker whose selection the test sets from outside, over options it can change.
+final class PickerModel: Trackable {
+  @Tracked var selection = "b"
+  @Tracked var options = ["a", "b"]
+  @Tracked var optional: Int? = nil
+}
+
+struct LetterPicker: View {
+  let model: PickerModel
+
+  var body: some View {
+    VStack {
+      Picker("Letter", selection: Binding(get: { model.selection }, set: { model.selection = $0 }))
+      {
+        ForEach(model.options, id: \.self) { letter in Text(letter.uppercased()).tag(letter) }
+      }
+      Picker("Number", selection: Binding(get: { model.optional }, set: { model.optional = $0 })) {
+        Text("One").tag(Optional(1))
+        Text("Two").tag(Optional(2))
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite struct PickerSelectionTests {
+  static func message(_ selection: String, options: String) -> String {
+    "The picker \"Letter\" in LetterPicker has the selection \(selection) (String), which no "
+      + "option is tagged with (\(options)); no option is shown selected. Tag an option with "
+      + "that value, or set the selection to an option's tag."
+  }
+
+  @Test func aSelectionNoOptionIsTaggedWithIsReportedOnceWhileItStays() {
+    let model = PickerModel()
+    model.selection = "z"
+    var host: ViewHost?
+    let mounted = TrellisDiagnostics.capture {
+      host = ViewHost(LetterPicker(model: model), executor: .manual)
+    }
+    #expect(
+      mounted.map(\.message) == [
+        Self.message("z", options: "its options: \"A\" = a, \"B\" = b")
+      ])
+    #expect(mounted.map(\.nodes) == [["LetterPicker"]])
+    guard let host else { return }
+    // The same invalid selection, with other options: not reported again.
+    let again = TrellisDiagnostics.capture {
+      model.options = ["a", "b", "c"]
+      host.flush()
+    }
+    #expect(again.isEmpty)
+    // A valid selection clears it; another invalid one is reported.
+    let valid = TrellisDiagnostics.capture {
+      model.selection = "c"
+      host.flush()
+    }
+    #expect(valid.isEmpty)
+    let other = TrellisDiagnostics.capture {
+      model.selection = "q"
+      host.flush()
+      model.selection = "q"
+      host.flush()
+    }
+    #expect(
+      other.map(\.message) == [
+        Self.message("q", options: "its options: \"A\" = a, \"B\" = b, \"C\" = c")
+      ])
+  }
+
+  @Test func optionsThatLeaveTheSelectionBehindAreReported() {
+    let model = PickerModel()
+    let host = ViewHost(LetterPicker(model: model), executor: .manual)
+    let emptied = TrellisDiagnostics.capture {
+      model.options = []
+      host.flush()
+    }
+    #expect(emptied.map(\.message) == [Self.message("b", options: "it has no options yet")])
+    let back = TrellisDiagnostics.capture {
+      model.options = ["b"]
+      host.flush()
+    }
+    #expect(back.isEmpty)
+  }
+
+  @Test func aNilOptionalSelectionNeedsNoOptionAndAValueOneDoes() {
+    let model = PickerModel()
+    let host = ViewHost(LetterPicker(model: model), executor: .manual)
+    let chosen = TrellisDiagnostics.capture {
+      model.optional = 2
+      host.flush()
+    }
+    #expect(chosen.isEmpty)
+    let invalid = TrellisDiagnostics.capture {
+      model.optional = 3
+      host.flush()
+    }
+    #expect(
+      invalid.map(\.message) == [
+        "The picker \"Number\" in LetterPicker has the selection 3 (Optional<Int>), which no "
+          + "option is tagged with (its options: \"One\" = 1, \"Two\" = 2); no option is shown "
+          + "selected. Tag an option with that value, or set the selection to an option's tag."
+      ])
+  }
+}
