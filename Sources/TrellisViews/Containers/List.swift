@@ -117,6 +117,62 @@ extension List {
     content = ForEach(data, content: rowContent)
     self.selection = ListSelectionSource(selection)
   }
+
+  /// Creates a list with one row per element of `data`, each tagged with its id, where several
+  /// rows can be selected.
+  /// - Parameters:
+  ///   - data: the elements.
+  ///   - selection: the selected elements' ids.
+  ///   - rowContent: the row for an element.
+  public init<Data: RandomAccessCollection, Row: View>(
+    _ data: Data, selection: Binding<Set<SelectionValue>>,
+    @ViewBuilder rowContent: @escaping @MainActor (Data.Element) -> Row
+  ) where Content == ForEach<Data, Data.Element.ID, Row>, Data.Element: Identifiable {
+    content = ForEach(data, content: rowContent)
+    self.selection = ListSelectionSource(selection)
+  }
+
+  /// Creates a selectable list with one row per element of `data`, identified by the key path
+  /// `id` and tagged with that identity, as SwiftUI's `List(_:id:selection:rowContent:)`.
+  /// - Parameters:
+  ///   - data: the elements.
+  ///   - id: the key path to each element's identity.
+  ///   - selection: the selected element's identity, or nil.
+  ///   - rowContent: the row for an element.
+  public init<Data: RandomAccessCollection, ID: Hashable, Row: View>(
+    _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<SelectionValue?>,
+    @ViewBuilder rowContent: @escaping @MainActor (Data.Element) -> Row
+  ) where Content == ForEach<Data, ID, Row> {
+    content = ForEach(data, id: id, content: rowContent)
+    self.selection = ListSelectionSource(selection)
+  }
+
+  /// Creates a list with one row per element of `data`, identified by the key path `id` and
+  /// tagged with that identity, where several rows can be selected.
+  /// - Parameters:
+  ///   - data: the elements.
+  ///   - id: the key path to each element's identity.
+  ///   - selection: the selected elements' identities.
+  ///   - rowContent: the row for an element.
+  public init<Data: RandomAccessCollection, ID: Hashable, Row: View>(
+    _ data: Data, id: KeyPath<Data.Element, ID>, selection: Binding<Set<SelectionValue>>,
+    @ViewBuilder rowContent: @escaping @MainActor (Data.Element) -> Row
+  ) where Content == ForEach<Data, ID, Row> {
+    content = ForEach(data, id: id, content: rowContent)
+    self.selection = ListSelectionSource(selection)
+  }
+
+  /// Creates a list with one row per integer of `data`, identified by the integer, as
+  /// SwiftUI's `List(_:rowContent:)` over a constant range.
+  /// - Parameters:
+  ///   - data: the integers.
+  ///   - rowContent: the row for an integer.
+  public init<Row: View>(
+    _ data: Range<Int>, @ViewBuilder rowContent: @escaping @MainActor (Int) -> Row
+  ) where Content == ForEach<Range<Int>, Int, Row>, SelectionValue == Never {
+    content = ForEach(data, content: rowContent)
+    selection = nil
+  }
 }
 
 /// Where a list's selection is kept: a binding to one tag or to a set of tags, type-erased.

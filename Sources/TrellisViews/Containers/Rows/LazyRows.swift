@@ -118,15 +118,20 @@ final class LazyRowsPart: NodePart {
       let overlap = range.clamped(to: start..<(start + segment.count))
       for index in overlap {
         let local = index - start
+        let row = segment.row(local)
         wanted.append(
           WantedRow(
             index: index, key: segment.key(local),
-            section: segment.section.map { collector.sections[$0].path }, row: segment.row(local),
+            section: segment.section.map { collector.sections[$0].path }, row: row,
             editing: segment.editActions.map { actions in
               let name = listName ?? node.diagnosticName
               listName = name
               return EditableRowPart(
                 actions: actions, offset: local, rowCount: segment.count, listName: name)
+            },
+            // Read here, tracked: a new selection re-runs the pass, which re-marks the rows.
+            isSelected: selection.map { selection in
+              row.tag.map { selection.isSelected($0) } ?? false
             }))
       }
       start += segment.count
@@ -190,8 +195,7 @@ final class LazyRowsPart: NodePart {
           from: EditableRowPart(actions: RowEditActions(), offset: 0, rowCount: 0, listName: ""))
       }
       host.show(realized.node, in: parent)
-      if let selection {
-        let isSelected = entry.row.tag.map { selection.isSelected($0) } ?? false
+      if let isSelected = entry.isSelected {
         realized.node.setAttributes(isSelected ? [.isSelected(true)] : [])
       }
       entry.row.update(realized.node)
@@ -335,6 +339,8 @@ struct WantedRow {
   let section: [Int]?
   let row: CollectedRow
   let editing: EditableRowPart?
+  /// Whether the row is selected, in a list that selects.
+  let isSelected: Bool?
 }
 
 /// One realized row of a lazy container: a transparent node holding the row's view.
