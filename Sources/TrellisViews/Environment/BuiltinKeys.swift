@@ -46,8 +46,8 @@ extension EnvironmentValues {
   }
 
   /// The edit mode of the enclosing editable list, like SwiftUI's `\.editMode`: nil unless a
-  /// view provides a binding with `.environment(\.editMode, $mode)`. `EditButton` toggles it;
-  /// rows with `.onDelete` or `.onMove` show their edit controls while it is active.
+  /// view provides a binding with `.environment(\.editMode, $mode)`, or a `NavigationStack`
+  /// (which gives its content one when none is inherited). `EditButton` toggles it.
   public var editMode: Binding<EditMode>? {
     get { self[EditModeKey.self] }
     set { self[EditModeKey.self] = newValue }

@@ -412,10 +412,13 @@ extension ViewHost {
 }
 
 /// A button that switches the enclosing `\.editMode` between active and inactive, like
-/// SwiftUI's `EditButton`: titled "Edit", or "Done" while editing. Without an edit-mode binding
-/// in the environment it does nothing.
+/// SwiftUI's `EditButton`: titled "Edit", or "Done" while editing. A `NavigationStack` gives
+/// its content an edit mode when none is inherited, as SwiftUI's does; elsewhere, give one with
+/// `.environment(\.editMode, $mode)`. Tapped with no edit mode, it reports that, naming the
+/// view that holds it, and does nothing.
 public struct EditButton: View {
   @Environment(\.editMode) private var editMode
+  private let holder = StackHolder()
 
   /// Creates the button.
   public init() {}
@@ -423,8 +426,19 @@ public struct EditButton: View {
   /// A button titled by the edit mode.
   public var body: some View {
     let isEditing = editMode?.wrappedValue.isEditing ?? false
-    Button(isEditing ? "Done" : "Edit") {
-      editMode?.wrappedValue = isEditing ? .inactive : .active
+    let holder = holder
+    Button(isEditing ? "Done" : "Edit") { [editMode] in
+      guard let editMode else {
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [holder.name],
+            message:
+              "The EditButton in \(holder.name) has no edit mode to switch: put it inside a "
+              + "NavigationStack, or give one with .environment(\\.editMode, $mode); the tap "
+              + "does nothing."))
+        return
+      }
+      editMode.wrappedValue = isEditing ? .inactive : .active
     }
   }
 }

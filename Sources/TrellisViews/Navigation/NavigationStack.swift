@@ -1,5 +1,6 @@
 import TrellisEnvironment
 import TrellisGraph
+import TrellisTracking
 
 /// A stack of views: a root, and above it one destination per pushed value, like SwiftUI's
 /// `NavigationStack`.
@@ -137,6 +138,12 @@ final class NavigationStackPart: NodePart {
       holder: holder, destinations: DestinationTable(), presentedLevels: levels)
     node.environment = node.environment.child(named: node.enclosingViewName)
     node.environment.setObject(registry)
+    // As in SwiftUI, a stack gives its content an edit mode when none is inherited, so that an
+    // `EditButton` inside it turns on the editing of the lists it shows.
+    if GraphEvaluation.untracked({ node.environment[\.editMode] }) == nil {
+      let editMode = NavigationEditMode()
+      node.environment.apply { $0.editMode = editMode.binding }
+    }
     registry.pushValue = { [weak self] value in
       guard let self, let path, path.canHold(value) else { return false }
       // As in SwiftUI, a link whose value has no destination cannot be activated: the path
@@ -278,6 +285,17 @@ final class NavigationStackPart: NodePart {
       }
       reported.formIntersection(missing)
     }
+  }
+}
+
+/// The edit mode a navigation stack keeps for its content when none is inherited.
+@MainActor
+final class NavigationEditMode: Trackable {
+  @Tracked var mode = EditMode.inactive
+
+  /// A binding to `mode`, read tracked: the views that read it re-run when it changes.
+  var binding: Binding<EditMode> {
+    Binding(get: { self.mode }, set: { self.mode = $0 })
   }
 }
 

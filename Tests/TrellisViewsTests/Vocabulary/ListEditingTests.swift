@@ -46,6 +46,41 @@ struct FruitList: View {
   }
 }
 
+/// An edit button in a navigation stack, with no edit mode given, over a list with deletion.
+struct StackedFruitList: View {
+  let fruits: Fruits
+
+  var body: some View {
+    NavigationStack {
+      VStack {
+        EditButton()
+        List {
+          ForEach(fruits.names, id: \.self) { name in Text(name) }
+            .onDelete { offsets in fruits.names.remove(atOffsets: offsets) }
+        }
+      }
+    }
+  }
+}
+
+/// An edit button with no edit mode around it.
+struct LooseEditButton: View {
+  var body: some View { VStack { EditButton() } }
+}
+
+/// An edit button in a navigation stack inside an edit mode of the view's own.
+struct StackInEditMode: View {
+  @State private var mode = EditMode.inactive
+
+  var body: some View {
+    VStack {
+      Text("editing \(mode.isEditing)")
+      NavigationStack { EditButton() }
+    }
+    .environment(\.editMode, $mode)
+  }
+}
+
 @MainActor
 @Suite struct ListEditingTests {
   @Test func deleteAndMoveCallTheActionsWithOffsetsInTheCollection() {
@@ -127,5 +162,42 @@ struct FruitList: View {
     #expect(host.tap("Done"))
     host.flush()
     #expect(host.tree.texts.first == "Edit")
+  }
+
+  @Test func aNavigationStackGivesItsContentAnEditModeWhenNoneIsInherited() {
+    let host = ViewHost(StackedFruitList(fruits: Fruits()), executor: .manual)
+    #expect(host.tree.texts == ["Edit", "apple", "banana", "cherry"])
+    let tapped = TrellisDiagnostics.capture {
+      #expect(host.tap("Edit"))
+      host.flush()
+    }
+    #expect(tapped.isEmpty)
+    #expect(host.tree.texts == ["Done", "apple", "banana", "cherry"])
+    #expect(host.tap("Done"))
+    host.flush()
+    #expect(host.tree.texts.first == "Edit")
+  }
+
+  @Test func anEditButtonWithNoEditModeSaysSoWhenTapped() {
+    let host = ViewHost(LooseEditButton(), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.tap("Edit"))
+      host.flush()
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "The EditButton in LooseEditButton has no edit mode to switch: put it inside a "
+          + "NavigationStack, or give one with .environment(\\.editMode, $mode); the tap does "
+          + "nothing."
+      ])
+    #expect(diagnostics.map(\.nodes) == [["LooseEditButton"]])
+    #expect(host.tree.texts == ["Edit"])
+  }
+
+  @Test func aNavigationStackUsesTheEditModeItInherits() {
+    let host = ViewHost(StackInEditMode(), executor: .manual)
+    #expect(host.tap("Edit"))
+    host.flush()
+    #expect(host.tree.texts == ["editing true", "Done"])
   }
 }
