@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TrellisGraph
 
 @testable import TrellisViews
 
@@ -34,6 +36,19 @@ struct Pair<First, Second>: View {
   let first: First
   let second: Second
   var body: some View { Text("pair") }
+}
+
+/// An `Equatable` view with state its `==` leaves out, as SwiftUI's `.equatable()` views have.
+struct EquatableCounter: View, Equatable {
+  let title: String
+  @State private var count = 0
+  @Environment(\.locale) private var locale
+
+  nonisolated static func == (lhs: Self, rhs: Self) -> Bool { lhs.title == rhs.title }
+
+  var body: some View {
+    Button("\(title) \(count) \(locale.identifier)") { count += 1 }
+  }
 }
 
 @MainActor
@@ -134,5 +149,21 @@ struct Pair<First, Second>: View {
     #expect(ComparisonPlan.elementPlan(for: Double.self) === doubles)
     #expect(ComparisonPlan.plan(for: Double.self) !== doubles)
     #expect(ComparisonPlan.plan(for: Double.self).inputsEqual(0.0, -0.0))
+  }
+
+  @Test func anEquatableViewHasItsStateAndEnvironment() {
+    let host = ViewHost(
+      VStack { EquatableCounter(title: "a") }.environment(\.locale, Locale(identifier: "fr")),
+      executor: .manual)
+    #expect(host.tree.texts == ["a 0 fr"])
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.tap("a 0 fr"))
+      host.flush()
+      #expect(host.tap("a 1 fr"))
+      host.flush()
+    }
+    #expect(diagnostics.isEmpty)
+    #expect(host.tree.texts == ["a 2 fr"])
+    #expect(host.runLog.suffix(1) == ["EquatableCounter: @State EquatableCounter.count"])
   }
 }

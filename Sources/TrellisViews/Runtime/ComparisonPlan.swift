@@ -157,7 +157,15 @@ final class ComparisonPlan {
       wholeValue = reflection == nil ? .neverEqual : .fields
     }
     fields = reflection?.fields ?? []
-    dynamicProperties = reflection?.dynamicProperties ?? []
+    // Linking needs the dynamic properties whatever rule compares the value: an `Equatable`
+    // view, or one that compares itself, still has its `@State` and `@Environment`.
+    if let reflection {
+      dynamicProperties = reflection.dynamicProperties
+    } else if !comparesElements, !(type is AnyClass) {
+      dynamicProperties = Self.reflect(type)?.dynamicProperties ?? []
+    } else {
+      dynamicProperties = []
+    }
     if type is AnyClass {
       bitwiseSize = MemoryLayout<AnyObject>.size
     } else if _isPOD(type) {
