@@ -14,7 +14,8 @@ struct ViewsSuite: BenchmarkSuite {
     + "flush (ns per update; rows updated in a scattered order), one root environment change "
     + "read by 1% of 10,000 rows (ns per update), bodies re-run and renderer mutations per "
     + "update; `-quiet` cases with updates not logged; js-framework-benchmark's operations and "
-    + "edits of large keyed lists (ms per edit, updates not logged); a lazy `List` of 100,000 "
+    + "edits of large keyed lists (ms per edit, updates not logged); 10,000 rows that all read "
+    + "one shared property, mounted and unmounted (ms); a lazy `List` of 100,000 "
     + "rows mounted and scrolled by a page (ms)."
 
   static let perUpdate = "ns_per_update"
@@ -45,6 +46,7 @@ struct ViewsSuite: BenchmarkSuite {
           PropertyLevelImplementation.self, size: size, logging: false, in: context)
       }
       for structural in Self.structuralCases { measure(structural, in: context) }
+      measureSharedRead(in: context)
       measureLazyList(in: context)
     }
     context.target(

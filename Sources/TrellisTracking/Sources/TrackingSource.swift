@@ -21,13 +21,14 @@ import TrellisTrackingSupport
 /// Sources never reference the object they belong to, so a subscription can never keep a model
 /// alive.
 public class TrackingSource: @unchecked Sendable {
-  /// How many live-or-not-yet-purged subscribers the list holds; read without the lock.
+  /// How many subscribers the list holds (finished ones included until purged); read without
+  /// the lock.
   @usableFromInline
   let subscriberCount = Atomic<Int>(0)
   /// How many of them want `willSet` (all but graph relays, which act at `didSet`); a write
   /// that nobody hears at `willSet` skips that lock round-trip.
   private let willSetCount = Atomic<Int>(0)
-  private let subscribers = Mutex<[TrackingSubscriber]>([])
+  private let subscribers = Mutex(SubscriberList())
   /// A one-shot observation installed without the lock (see above), retained.
   @usableFromInline
   let oneShotSlot = Atomic<UnsafeMutableRawPointer?>(nil)
@@ -77,9 +78,10 @@ public class TrackingSource: @unchecked Sendable {
 
   func add(_ subscriber: TrackingSubscriber) {
     subscribers.withAnnotatedLock(owner: self) { list in
-      if list.count >= 8, list.count.nonzeroBitCount == 1 {
-        list.removeAll { $0.isFinished }
-      }
+      // Finished subscribers are purged each time the list reaches a power of two: O(1)
+      // amortized per subscriber.
+      let size = list.entries.count
+      if size >= 8, size.nonzeroBitCount == 1 { list.removeAll { $0.isFinished } }
       list.append(subscriber)
       publishCounts(of: list)
     }
@@ -87,19 +89,14 @@ public class TrackingSource: @unchecked Sendable {
 
   func remove(_ subscriber: TrackingSubscriber) {
     subscribers.withAnnotatedLock(owner: self) { list in
-      if let index = list.firstIndex(where: { $0 === subscriber }) {
-        list.remove(at: index)
-        publishCounts(of: list)
-      }
+      if list.remove(subscriber) { publishCounts(of: list) }
     }
   }
 
   /// Mirrors the list's counts in the atomics (under the lock).
-  private func publishCounts(of list: [TrackingSubscriber]) {
+  private func publishCounts(of list: SubscriberList) {
     subscriberCount.store(list.count, ordering: .relaxed)
-    var willSet = 0
-    for subscriber in list where subscriber.kind != .relay { willSet += 1 }
-    willSetCount.store(willSet, ordering: .relaxed)
+    willSetCount.store(list.willSetCount, ordering: .relaxed)
   }
 
   /// Tells every subscriber that the value is about to change.
@@ -118,23 +115,26 @@ public class TrackingSource: @unchecked Sendable {
     }
     if willSetCount.load(ordering: .relaxed) == 0 { return }
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
-      if list.count == 1 {
+      if list.entries.count == 1, let only = list.entries[0] {
         // The common case (one `withTracking` scope, or one observer) without copying the
         // list: emptying it in place keeps its buffer for the next subscriber, which saves an
         // allocation and a free (~50 ns) per install-and-fire, and moving the subscriber out
         // saves a retain and a release.
-        if list[0].kind == .oneShot || list[0].isFinished {
-          let only = list.removeLast()
+        if only.kind == .oneShot || only.isFinished {
+          let removed = list.removeOnly()
           publishCounts(of: list)
-          return .one(only)
+          return removed.map { .one($0) } ?? .many([])
         }
-        return .one(list[0])
+        return .one(only)
       }
-      let snapshot = list
-      if list.contains(where: { $0.kind == .oneShot || $0.isFinished }) {
-        // Rebuild rather than remove in place: the snapshot shares the buffer, so an in-place
+      let snapshot = list.entries
+      let leaves = { (subscriber: TrackingSubscriber) in
+        subscriber.kind == .oneShot || subscriber.isFinished
+      }
+      if snapshot.contains(where: { $0.map(leaves) ?? false }) {
+        // Rebuilt rather than removed in place: the snapshot shares the buffer, so an in-place
         // removal would copy it first.
-        list = snapshot.filter { !($0.kind == .oneShot || $0.isFinished) }
+        list.removeAll(where: leaves)
         publishCounts(of: list)
       }
       return .many(snapshot)
@@ -146,7 +146,8 @@ public class TrackingSource: @unchecked Sendable {
   @usableFromInline
   func sendDidSet(object: AnyObject, keyPath: AnyKeyPath?) {
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
-      list.count == 1 ? .one(list[0]) : .many(list)
+      if list.entries.count == 1, let only = list.entries[0] { return .one(only) }
+      return .many(list.entries)
     }
     deliver(.didSet, to: snapshot, object: object, keyPath: keyPath)
   }
@@ -154,7 +155,8 @@ public class TrackingSource: @unchecked Sendable {
   /// The subscribers to notify, taken under the lock and used after it is released.
   private enum Snapshot {
     case one(TrackingSubscriber)
-    case many([TrackingSubscriber])
+    /// In subscription order; nil where a subscriber was removed.
+    case many([TrackingSubscriber?])
   }
 
   private func deliver(
@@ -169,7 +171,7 @@ public class TrackingSource: @unchecked Sendable {
       deliver(phase, to: subscriber, object: object, keyPath: keyPath, event: nil)
     case .many(let subscribers):
       var built: TrackingEvent?
-      for subscriber in subscribers {
+      for case let subscriber? in subscribers {
         built = deliver(phase, to: subscriber, object: object, keyPath: keyPath, event: built)
       }
     }
