@@ -480,4 +480,23 @@ public struct Viewport: Hashable, Sendable {
       return (offset / extent)..<upper
     }
   }
+
+  /// How many rows the viewport spans: `rows.count`, except for a viewport reaching past
+  /// `Int.max`, which still counts every row it would span, so that a scroll far past the end
+  /// of a container shows as many rows as a scroll to its end. O(1).
+  var spannedRowCount: Int {
+    let length = max(0, self.length)
+    switch unit {
+    case .rows:
+      return length
+    case .points(let rowExtent):
+      guard length > 0 else { return 0 }
+      let extent = max(1, rowExtent)
+      // The points before the viewport in its first row, then the viewport, rounded up to
+      // whole rows; without adding `extent - 1`, which could overflow.
+      let (span, overflow) = (max(0, offset) % extent).addingReportingOverflow(length)
+      if overflow { return Int.max / extent }
+      return span / extent + (span % extent == 0 ? 0 : 1)
+    }
+  }
 }

@@ -1,7 +1,8 @@
 import Testing
 import TrellisGraph
 import TrellisTracking
-import TrellisViews
+
+@testable import TrellisViews
 
 /// Counts the content closure's calls, to show which rows were built.
 @MainActor
@@ -362,13 +363,33 @@ struct TwoLists: View {
       ])
   }
 
+  @Test func aViewportCountsTheRowsItSpansEvenPastIntMax() {
+    let rows = Viewport(offset: Int.max - 1, length: 3)
+    #expect(rows.rows == (Int.max - 1)..<Int.max)
+    #expect(rows.spannedRowCount == 3)
+    // Points 10..<20 at 4 points a row touch rows 2, 3 and 4.
+    let points = Viewport(offset: 10, length: 10, unit: .points(rowExtent: 4))
+    #expect(points.rows == 2..<5)
+    #expect(points.spannedRowCount == 3)
+    let farPoints = Viewport(offset: Int.max - 1, length: 10, unit: .points(rowExtent: 4))
+    #expect(farPoints.spannedRowCount == 3)
+    #expect(
+      Viewport(offset: 5, length: Int.max, unit: .points(rowExtent: 4)).spannedRowCount
+        == Int.max / 4)
+    #expect(Viewport(offset: 5, length: -3).spannedRowCount == 0)
+  }
+
   @Test func hugeViewportsAndOverscansShowTheLastRowsWithoutOverflowing() {
     // Each of these trapped on integer overflow working out which rows are visible.
     let list = List(0..<1_000, id: \.self) { Text("row \($0)") }
     let host = ViewHost(list, executor: .manual)
-    #expect(host.scroll(toRow: Int.max, visibleRows: 2))
-    host.flush()
-    #expect(host.tree.texts == ["row 998", "row 999"])
+    // Any row at or past the end shows what a scroll to the end shows: the last two rows, and
+    // the overscan (2 rows) before them.
+    for row in [998, 5_000, Int.max - 1, Int.max] {
+      #expect(host.scroll(toRow: row, visibleRows: 2))
+      host.flush()
+      #expect(host.tree.texts == ["row 996", "row 997", "row 998", "row 999"])
+    }
     #expect(host.scroll(toRow: 10, visibleRows: Int.max))
     host.flush()
     #expect(host.tree.texts.count == 1_000)

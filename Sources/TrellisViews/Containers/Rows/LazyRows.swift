@@ -89,8 +89,11 @@ final class LazyRowsPart: NodePart {
   /// The rows to realize among `total`: the viewport's, clamped so that a viewport past the end
   /// shows the last rows, widened by the overscan.
   private func realizedRange(total: Int) -> Range<Int> {
-    let visible = viewport.rows
-    let length = visible.count
+    let current = viewport
+    let visible = current.rows
+    // Not `visible.count`: a viewport far past the end (`scroll(toRow: Int.max)`) is cut short
+    // at `Int.max`, and would show fewer of the last rows than one at the end.
+    let length = current.spannedRowCount
     let first = min(visible.lowerBound, max(0, total - length))
     let overscan = max(0, node.host.options.lazyOverscan)
     let lower = max(0, first - overscan)
