@@ -31,12 +31,16 @@ public struct NavigationPath: Equatable {
   public mutating func append<V: Hashable>(_ value: V) { elements.append(AnyHashable(value)) }
 
   /// Removes the top `k` values. Like SwiftUI's (and `Array.removeLast(_:)`), it stops the
-  /// program when the path holds fewer than `k` values, with a message saying so.
+  /// program when `k` is negative or the path holds fewer than `k` values, with a message
+  /// saying which.
   /// - Parameter k: how many; 1 by default.
   public mutating func removeLast(_ k: Int = 1) {
     precondition(
-      k >= 0 && k <= elements.count,
-      "NavigationPath.removeLast(\(k)): the path holds \(elements.count) values.")
+      k >= 0,
+      "NavigationPath.removeLast(\(k)): the number of values to remove cannot be negative.")
+    precondition(
+      k <= elements.count,
+      "NavigationPath.removeLast(\(k)): the path holds only \(elements.count) values.")
     elements.removeLast(k)
   }
 }

@@ -14,6 +14,9 @@ final class NavigationRegistry {
   let destinations: DestinationTable
   /// Pushes a value (a `NavigationLink(value:)` tap); false when the path cannot hold it.
   var pushValue: (@MainActor (AnyHashable) -> Bool)?
+  /// Why the path cannot hold a value (`its path holds Int values`), or nil when it can; for
+  /// the diagnostic of a link whose value the path refuses.
+  var refusal: (@MainActor (AnyHashable) -> String?)?
   /// Levels pushed without a value (`navigationDestination(isPresented:)`, `(item:)`,
   /// `NavigationLink(destination:)`), in the order they were pushed; nil where there are none
   /// (a split view's column).

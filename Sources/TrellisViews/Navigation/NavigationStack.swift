@@ -161,6 +161,10 @@ final class NavigationStackPart: NodePart {
       }
       return path.push(value)
     }
+    registry.refusal = { [weak self] value in
+      guard let self, let path, !path.canHold(value) else { return nil }
+      return "has a path of \(path.elementDescription) values"
+    }
     registry.destinations.onChange = { [weak self] in self?.effect?.scheduleRun() }
     levels.onChange = { [weak self] in self?.effect?.scheduleRun() }
   }
