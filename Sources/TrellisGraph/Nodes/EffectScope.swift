@@ -87,6 +87,20 @@ public final class EffectScope: GraphNode {
 public func onCleanup(_ action: @escaping @MainActor () -> Void) {
   let store = NodeStore.shared
   if let owner = store.currentOwnerNode, owner.addCleanup(action) { return }
+  // A derived value being computed is named: it is the likelier mistake to fix.
+  let running = store.innermostEvaluation
+  if running >= 0, store.nodes[Int(running)].kind == .derived,
+    let node = store.object(at: running)
+  {
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [node.name],
+        message:
+          "onCleanup(_:) was called while the derived value \(node.name) computed, which must "
+          + "stay free of side effects; the cleanup will never run. Register cleanups from "
+          + "inside an Effect's body or an EffectScope.run(_:)."))
+    return
+  }
   TrellisDiagnostics.report(
     TrellisDiagnostic(
       kind: .invalidInput, nodes: [],

@@ -155,7 +155,7 @@ struct EffectLifecycleConformanceTests {
   func cleanupOutsideAnEffect() {
     let log = Log()
     let a = Cell(1)
-    let derived = Derived { () -> Int in
+    let derived = Derived(name: "total") { () -> Int in
       onCleanup { log("derived cleanup") }
       return a.value
     }
@@ -166,6 +166,17 @@ struct EffectLifecycleConformanceTests {
       #expect(derived.value == 2)
     }
     #expect(diagnostics.map(\.kind) == [.invalidInput, .invalidInput, .invalidInput])
+    let derivedMessage =
+      "onCleanup(_:) was called while the derived value total computed, which must stay free "
+      + "of side effects; the cleanup will never run. Register cleanups from inside an "
+      + "Effect's body or an EffectScope.run(_:)."
+    #expect(
+      diagnostics.map(\.message) == [
+        "onCleanup(_:) was called outside an effect or an EffectScope.run(_:); the cleanup "
+          + "will never run. Register cleanups from inside an Effect's body.",
+        derivedMessage, derivedMessage,
+      ])
+    #expect(diagnostics.map(\.nodes) == [[], ["total"], ["total"]])
     #expect(log.take() == [])
   }
 
