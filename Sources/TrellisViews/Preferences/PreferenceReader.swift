@@ -124,7 +124,9 @@ final class PreferenceReaderPart<K: PreferenceKey>: NodePart, PreferenceResolvin
   }
 
   /// The combination of the values set in the reader's content, in pre-order. A writer's value
-  /// replaces those below it; a transform changes the combination below it.
+  /// replaces those below it; a transform changes the combination below it. Presented content
+  /// (a sheet, a cover, an alert, a dialog) is left out: as in SwiftUI, where it is hosted on
+  /// its own, its preferences do not reach the view that presents it.
   private func collect() -> K.Value {
     var frames: [(transform: ((inout K.Value) -> Void)?, values: [K.Value])] = [(nil, [])]
     var stack: [PreferenceWalkStep] = []
@@ -133,6 +135,7 @@ final class PreferenceReaderPart<K: PreferenceKey>: NodePart, PreferenceResolvin
     while let step = stack.popLast() {
       switch step {
       case .visit(let current):
+        if current.parts[DismissPart.self]?.isPresentation == true { continue }
         if let writer = current.parts[PreferenceWriterPart<K>.self] {
           frames[frames.count - 1].values.append(writer.value)
           continue

@@ -83,6 +83,27 @@ struct AnimatedCounts: View {
   }
 }
 
+/// A view that reads the names of its content, which presents a sheet that sets one too.
+struct PresentingReader: View {
+  let probe: Probe
+  @State private var showsSheet = false
+
+  var body: some View {
+    VStack {
+      Text("here").preference(key: NamesKey.self, value: ["here"])
+      Button("open") { showsSheet = true }
+    }
+    .sheet(isPresented: $showsSheet) {
+      Text("in sheet")
+        .preference(key: NamesKey.self, value: ["sheet"])
+        .onPreferenceChange(NamesKey.self) { names in
+          probe.log.append("sheet reads " + names.joined(separator: ","))
+        }
+    }
+    .onPreferenceChange(NamesKey.self) { names in probe.log.append(names.joined(separator: ",")) }
+  }
+}
+
 @MainActor
 @Suite struct PreferenceTests {
   @Test func aChangedValueRerunsOnlyTheWriterAndTheReaders() {
@@ -130,6 +151,20 @@ struct AnimatedCounts: View {
     host.flush()
     #expect(probe.log == ["a,b,c", "c,a", ""])
     #expect(host.tree.texts == ["overlay "])
+  }
+
+  @Test func presentedContentKeepsItsPreferencesToItself() {
+    let probe = Probe()
+    let host = ViewHost(PresentingReader(probe: probe), executor: .manual)
+    #expect(probe.log == ["here"])
+    #expect(host.tap("open"))
+    host.flush()
+    #expect(host.tree.texts == ["here", "open", "in sheet"])
+    // The sheet's own reader sees its value; the presenter's sees only its content's.
+    #expect(probe.log == ["here", "sheet reads sheet"])
+    host.dismiss()
+    host.flush()
+    #expect(probe.log == ["here", "sheet reads sheet"])
   }
 
   @Test func transformSeesTheValuesInsideAndBackgroundsReadThem() {
