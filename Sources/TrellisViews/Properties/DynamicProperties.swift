@@ -4,6 +4,18 @@
 /// Before each body evaluation the runtime links every such property of the view value to
 /// its node, by declaration order. Where they are in the view is found once per view type
 /// (see `ComparisonPlan`), so linking costs no reflection.
+///
+/// As in SwiftUI, an app can make its own: a struct conforming to `DynamicProperty` whose
+/// stored properties include `@State`, `@Environment` and the like. The properties inside it
+/// get storage as if the view declared them, and it needs no code of its own:
+///
+/// ```swift
+/// struct Counter: DynamicProperty {
+///   @State private var count = 0
+///   var value: Int { count }
+///   func increment() { count += 1 }
+/// }
+/// ```
 @MainActor
 public protocol DynamicProperty {
   /// Runtime hook: binds the property to its storage in `node`. Not meant to be called.
@@ -12,4 +24,14 @@ public protocol DynamicProperty {
   ///   - ordinal: the property's position among the view's dynamic properties.
   ///   - label: the property's declared name (`_count` for `@State var count`).
   func _link(to node: ViewNode, ordinal: Int, label: String)
+}
+
+extension DynamicProperty {
+  /// Does nothing: a dynamic property of the app's own needs no hook, since the dynamic
+  /// properties stored in it are linked as the view's own.
+  /// - Parameters:
+  ///   - node: the view's node.
+  ///   - ordinal: the property's position among the view's dynamic properties.
+  ///   - label: the property's declared name.
+  public func _link(to node: ViewNode, ordinal: Int, label: String) {}
 }

@@ -186,18 +186,40 @@ final class ComparisonPlan {
   @MainActor
   private static func reflect<V>(_ type: V.Type) -> Reflection? {
     var reflection = Reflection()
-    var reflected = false
-    reflected = _forEachField(of: type, options: []) { name, offset, fieldType, kind in
-      let label = String(cString: name)
-      reflection.fields.append(
-        Field(offset: offset, name: Self.inputName(label), rule: Self.rule(fieldType, kind)))
+    return reflectFields(of: type, at: 0, labelled: "", into: &reflection) ? reflection : nil
+  }
+
+  /// Adds the stored properties of `type`, found `base` bytes into the value, to `reflection`;
+  /// false if `type` cannot be reflected.
+  ///
+  /// A dynamic property of the app's own (a struct of `@State`, `@Environment` and other
+  /// values, as SwiftUI's custom `DynamicProperty`) is taken apart: the properties in it are
+  /// compared and linked as the view's own, each with a storage slot of its own, and labelled
+  /// after both (`_counter.count`).
+  @MainActor
+  private static func reflectFields(
+    of type: Any.Type, at base: Int, labelled prefix: String, into reflection: inout Reflection
+  ) -> Bool {
+    _forEachField(of: type, options: []) { name, offset, fieldType, kind in
+      let own = String(cString: name)
+      let label = prefix.isEmpty ? own : prefix + "." + Self.inputName(own)
       if let property = fieldType as? any DynamicProperty.Type {
         reflection.dynamicProperties.append(
-          DynamicPropertyField(offset: offset, label: label, link: Self.linker(property)))
+          DynamicPropertyField(offset: base + offset, label: label, link: Self.linker(property)))
+        // The library's own wrappers (`@State`, `@ObservedObject`, …) are linked and compared
+        // whole.
+        let isLibraryWrapper =
+          fieldType is any RuntimeOwnedProperty.Type || fieldType is any ObjectIdentityInput.Type
+        if !isLibraryWrapper, kind == .struct,
+          Self.reflectFields(of: fieldType, at: base + offset, labelled: label, into: &reflection)
+        {
+          return true
+        }
       }
+      reflection.fields.append(
+        Field(offset: base + offset, name: Self.inputName(label), rule: Self.rule(fieldType, kind)))
       return true
     }
-    return reflected ? reflection : nil
   }
 
   // MARK: - Comparing
