@@ -16,7 +16,7 @@ import Synchronization
 /// node re-evaluates or goes, and a property of a released model can never change again.
 @usableFromInline
 package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
-  // `@unchecked`: `entries` is confined to the owner (see above); only `cancelled` and
+  // `@unchecked`: `first` and `rest` are confined to the owner (see above); only `cancelled` and
   // `onChange` and `payload` (immutable) are read by mutating threads.
   private struct Entry {
     let serial: UInt64
@@ -32,7 +32,11 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   /// Whether `onChange` receives an event (naming the property costs a lookup); the owner sets
   /// it when it keeps reasons.
   private let deliversEvents: Atomic<Bool>
-  @exclusivity(unchecked) private var entries: [Entry] = []
+  /// The first source observed, inline: most relays (a row's body reading its title) observe
+  /// one, which then costs no array, and comparing it loads no buffer.
+  @exclusivity(unchecked) private var first: Entry?
+  /// The sources after the first.
+  @exclusivity(unchecked) private var rest: [Entry] = []
 
   /// Creates a relay that observes nothing yet.
   /// - Parameters:
@@ -66,11 +70,14 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   }
 
   /// How many sources are observed now.
-  package var observedCount: Int { entries.count }
+  package var observedCount: Int { first == nil ? 0 : 1 + rest.count }
 
   /// The sources observed now, in the order the latest evaluation first read them (for
   /// diagnostics such as the dependency-graph export; the owner's thread only).
   package var observedSources: [TrackingSource] { entries.map(\.source) }
+
+  /// Every entry, in order.
+  private var entries: [Entry] { first.map { [$0] + rest } ?? [] }
 
   /// Makes the sources `recorder` holds in `range` (distinct, in read order) the observed set.
   /// Owner only.
@@ -81,14 +88,12 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   ///   round-trip per source added or dropped.
   func observe(readsOf recorder: AccessRecorder, in range: Range<Int>) {
     if isFinished { return }
-    if range.count == entries.count {
-      var same = true
+    if range.count == observedCount {
+      guard let first else { return }
+      var same = recorder.sources[range.lowerBound].serial == first.serial
       var entry = 0
-      for index in range {
-        if recorder.sources[index].serial != entries[entry].serial {
-          same = false
-          break
-        }
+      for index in range.dropFirst() where same {
+        same = recorder.sources[index].serial == rest[entry].serial
         entry += 1
       }
       if same { return }
@@ -98,15 +103,13 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
 
   /// Makes `new` the observed set (the slow half of `observe(readsOf:in:)`).
   private func replaceSources(with new: ArraySlice<TrackingSource>) {
-    if entries.isEmpty {
+    if first == nil {
       // The first evaluation (a mount): nothing to compare with.
-      entries.reserveCapacity(new.count)
-      for source in new {
-        source.add(self)
-        entries.append(Entry(serial: source.serial, source: source))
-      }
+      for source in new { source.add(self) }
+      store(new)
       return
     }
+    let entries = self.entries
     // A body reads a few properties: compared pairwise, two small lists cost less than
     // building two sets.
     let isSmall = new.count * entries.count <= 64
@@ -124,15 +127,25 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
         ? entries.contains { $0.serial == source.serial } : oldSerials.contains(source.serial)
       if !had { source.add(self) }
     }
-    entries = new.map { Entry(serial: $0.serial, source: $0) }
+    store(new)
+  }
+
+  /// Makes `new` the entries.
+  private func store(_ new: ArraySlice<TrackingSource>) {
+    first = new.first.map { Entry(serial: $0.serial, source: $0) }
+    rest = new.dropFirst().map { Entry(serial: $0.serial, source: $0) }
   }
 
   /// Stops observing for good; no `onChange` call starts after it returns on this thread.
   /// Owner only (or the relay's own deinit).
   package func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let dropped = entries
-    entries = []
-    for entry in dropped { entry.source.remove(self) }
+    // Taken out before the sources are told, without building one array of both (a cancel is
+    // part of every unmount).
+    let droppedFirst = first.take()
+    let droppedRest = rest
+    rest = []
+    droppedFirst?.source.remove(self)
+    for entry in droppedRest { entry.source.remove(self) }
   }
 }

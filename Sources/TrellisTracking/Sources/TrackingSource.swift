@@ -80,7 +80,7 @@ public class TrackingSource: @unchecked Sendable {
     subscribers.withAnnotatedLock(owner: self) { list in
       // Finished subscribers are purged each time the list reaches a power of two: O(1)
       // amortized per subscriber.
-      let size = list.entries.count
+      let size = list.size
       if size >= 8, size.nonzeroBitCount == 1 { list.removeAll { $0.isFinished } }
       list.append(subscriber)
       publishCounts(of: list)
@@ -115,7 +115,7 @@ public class TrackingSource: @unchecked Sendable {
     }
     if willSetCount.load(ordering: .relaxed) == 0 { return }
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
-      if list.entries.count == 1, let only = list.entries[0] {
+      if let only = list.only {
         // The common case (one `withTracking` scope, or one observer) without copying the
         // list: emptying it in place keeps its buffer for the next subscriber, which saves an
         // allocation and a free (~50 ns) per install-and-fire, and moving the subscriber out
@@ -127,7 +127,7 @@ public class TrackingSource: @unchecked Sendable {
         }
         return .one(only)
       }
-      let snapshot = list.entries
+      let snapshot = list.all
       let leaves = { (subscriber: TrackingSubscriber) in
         subscriber.kind == .oneShot || subscriber.isFinished
       }
@@ -146,8 +146,8 @@ public class TrackingSource: @unchecked Sendable {
   @usableFromInline
   func sendDidSet(object: AnyObject, keyPath: AnyKeyPath?) {
     let snapshot = subscribers.withAnnotatedLock(owner: self) { list -> Snapshot in
-      if list.entries.count == 1, let only = list.entries[0] { return .one(only) }
-      return .many(list.entries)
+      if let only = list.only { return .one(only) }
+      return .many(list.all)
     }
     deliver(.didSet, to: snapshot, object: object, keyPath: keyPath)
   }

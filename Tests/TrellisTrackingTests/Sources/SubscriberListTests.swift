@@ -23,7 +23,7 @@ final class ListedSubscriber: TrackingSubscriber, @unchecked Sendable {
 
   /// The numbers of the subscribers in the list, in order.
   func numbers(_ list: SubscriberList) -> [Int] {
-    list.entries.compactMap { ($0 as? ListedSubscriber)?.number }
+    list.all.compactMap { ($0 as? ListedSubscriber)?.number }
   }
 
   @Test func aLargeListKeepsSubscriptionOrderAndItsCountsThroughRemovals() {
@@ -40,7 +40,7 @@ final class ListedSubscriber: TrackingSubscriber, @unchecked Sendable {
     #expect(numbers(list) == Array(50..<100))
     #expect(list.count == 50)
     #expect(list.willSetCount == 50 - (50..<100).filter { $0 % 3 == 0 }.count)
-    #expect(list.entries.count <= 100)
+    #expect(list.size <= 100)
     // Removing what is not there, or twice, changes nothing.
     #expect(!removed(subscribers[0], from: &list))
     #expect(!removed(ListedSubscriber(-1, kind: .relay), from: &list))
@@ -52,7 +52,7 @@ final class ListedSubscriber: TrackingSubscriber, @unchecked Sendable {
     list.append(ListedSubscriber(100, kind: .oneShot))
     #expect(numbers(list) == Array(stride(from: 50, to: 100, by: 2)) + [100])
     #expect(list.count == 26)
-    #expect(list.entries.count - list.count <= list.entries.count / 2)
+    #expect(list.size - list.count <= list.size / 2)
   }
 
   @Test func purgingFinishedSubscribersKeepsTheOthersInOrder() {
@@ -69,21 +69,43 @@ final class ListedSubscriber: TrackingSubscriber, @unchecked Sendable {
     // Still indexed: each of the rest can be removed.
     for number in expected { #expect(removed(subscribers[number], from: &list)) }
     #expect(list.count == 0)
-    #expect(list.entries.isEmpty)
+    #expect(list.all.isEmpty)
   }
 
   @Test func aSmallListRemovesInPlaceAndHandsOutItsOnlySubscriber() {
     var list = SubscriberList()
     let first = ListedSubscriber(0, kind: .oneShot)
     let second = ListedSubscriber(1, kind: .relay)
+    // One subscriber is kept inline.
     list.append(first)
+    #expect(list.only === first)
+    #expect(list.size == 1)
+    #expect(list.willSetCount == 1)
+    // A second moves both into the array, in order.
     list.append(second)
+    #expect(list.only == nil)
+    #expect(numbers(list) == [0, 1])
     #expect(removed(first, from: &list))
     #expect(numbers(list) == [1])
     #expect(list.willSetCount == 0)
+    #expect(list.only === second)
     let only = list.removeOnly()
     #expect(only === second)
     #expect(list.count == 0)
-    #expect(list.entries.isEmpty)
+    #expect(list.all.isEmpty)
+    #expect(list.removeOnly() == nil)
+    // The inline one is removed, purged and handed out like any other.
+    list.append(first)
+    #expect(!removed(second, from: &list))
+    #expect(removed(first, from: &list))
+    #expect(list.count == 0)
+    list.append(first)
+    first.finished = true
+    list.removeAll { $0.isFinished }
+    #expect(list.all.isEmpty)
+    list.append(second)
+    let inline = list.removeOnly()
+    #expect(inline === second)
+    #expect(list.count == 0 && list.willSetCount == 0)
   }
 }
