@@ -1,6 +1,7 @@
 import Testing
 import TrellisTracking
-import TrellisViews
+
+@testable import TrellisViews
 
 // Lifetimes: queued lifecycle actions run after the nodes they came from have left the tree
 // (and may be gone). These tests are the patterns that once read freed memory; under
@@ -128,5 +129,17 @@ final class BindingProbe {
     recorder.reportViewport(Viewport(offset: 10, length: 3), for: list)
     #expect(recorder.connection?.viewport(of: list.id) == nil)
     #expect(recorder.commits.isEmpty)
+  }
+
+  @Test func aReleasedHostsLinkEndsAtOnceThoughItsCoreLivesOn() {
+    var host: ViewHost? = ViewHost(Text("here"), executor: .mainActor)
+    // Something still holds the host's core (as a queued job would, before its main-actor
+    // deinit runs): the link must not hand it out any more.
+    let core = host?.core
+    let link = core?.link
+    #expect(link?.core != nil)
+    host = nil
+    #expect(link?.core == nil)
+    withExtendedLifetime(core) {}
   }
 }

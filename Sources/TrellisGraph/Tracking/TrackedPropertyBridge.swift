@@ -48,24 +48,47 @@ enum TrackedPropertyBridge {
 }
 
 /// Tracked-property changes made off the main actor, waiting to be applied on it.
-enum TrackedChangeInbox {
+///
+/// One entry per node and property: a thread that writes a property a million times before the
+/// main actor drains leaves one change (with the latest event), not a million, so the inbox is
+/// bounded by what is observed, not by how often it is written.
+package enum TrackedChangeInbox {
   private struct Posted: Sendable {
     let ref: NodeRef
-    let event: TrackingEvent?
+    var event: TrackingEvent?
     let source: UInt64
   }
 
-  private static let posted = Mutex<[Posted]>([])
+  private struct Key: Hashable {
+    let node: UInt64
+    let source: UInt64
+  }
+
+  /// The changes in the order they were first posted, and where each is.
+  private struct Changes: Sendable {
+    var list: [Posted] = []
+    var positions: [Key: Int] = [:]
+  }
+
+  private static let posted = Mutex(Changes())
   /// Names the `posted` lock for ThreadSanitizer (see `withAnnotatedLock`).
   private static let lockOwner = LockOwner()
   /// Whether `posted` may hold something: lets every flush skip the lock when it does not.
   private static let hasPosted = Atomic<Bool>(false)
   private static let drainScheduled = Atomic<Bool>(false)
+  /// While positive, `drain()` does nothing (see `holdingDrains(_:)`).
+  @MainActor private static var holds = 0
 
   /// Posts a change made on another thread; it is applied on the main actor.
   static func post(_ ref: NodeRef, _ event: TrackingEvent?, _ source: UInt64) {
-    posted.withAnnotatedLock(owner: lockOwner) {
-      $0.append(Posted(ref: ref, event: event, source: source))
+    posted.withAnnotatedLock(owner: lockOwner) { changes in
+      let key = Key(node: ref.packed, source: source)
+      if let position = changes.positions[key] {
+        changes.list[position].event = event
+      } else {
+        changes.positions[key] = changes.list.count
+        changes.list.append(Posted(ref: ref, event: event, source: source))
+      }
     }
     hasPosted.store(true, ordering: .releasing)
     if !drainScheduled.exchange(true, ordering: .acquiringAndReleasing) {
@@ -76,21 +99,46 @@ enum TrackedChangeInbox {
     }
   }
 
-  /// Applies every posted change, if the flag says there are any.
+  /// How many changes wait (for tests).
+  static var postedCount: Int { posted.withAnnotatedLock(owner: lockOwner) { $0.list.count } }
+
+  /// Applies every posted change, if the flag says there are any, unless drains are held.
   @MainActor
-  static func drain() {
+  package static func drain() {
     // The common case, nothing posted, costs one relaxed load.
-    guard hasPosted.load(ordering: .relaxed) else { return }
+    guard hasPosted.load(ordering: .relaxed), holds == 0 else { return }
     drainScheduled.store(false, ordering: .releasing)
     guard hasPosted.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    let changes = posted.withAnnotatedLock(owner: lockOwner) { list in
-      defer { list = [] }
-      return list
+    let changes = posted.withAnnotatedLock(owner: lockOwner) { changes in
+      defer { changes = Changes() }
+      return changes.list
     }
     let store = NodeStore.shared
     for change in changes {
       store.markTrackedChange(change.ref, event: change.event, source: change.source)
     }
+  }
+
+  /// Runs `body` with drains held: changes posted meanwhile wait for the drain after it.
+  ///
+  /// A host's update cycle drains once, at its start, then holds: otherwise a thread writing
+  /// all the while would give every round of the cycle new work, and the cycle would stop at
+  /// its round limit, reporting an update cycle that no body caused.
+  @MainActor
+  package static func holdingDrains<Result>(_ body: () -> Result) -> Result {
+    holds += 1
+    defer {
+      holds -= 1
+      if holds == 0, hasPosted.load(ordering: .acquiring),
+        !drainScheduled.exchange(true, ordering: .acquiringAndReleasing)
+      {
+        Task { @MainActor in
+          drainScheduled.store(false, ordering: .releasing)
+          drain()
+        }
+      }
+    }
+    return body()
   }
 }
 

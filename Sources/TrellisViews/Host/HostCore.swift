@@ -170,6 +170,13 @@ final class HostCore {
     // so a cycle now would only go round until the round limit and report a cycle that is
     // not there. The work waits: for the next flush, or the turn a main-actor host schedules.
     guard !graph.isInTransaction else { return }
+    // Changes posted from other threads are taken once, now; those posted during the cycle
+    // wait for the next one (see `TrackedChangeInbox.holdingDrains(_:)`).
+    TrackedChangeInbox.drain()
+    TrackedChangeInbox.holdingDrains { runCycleRounds() }
+  }
+
+  private func runCycleRounds() {
     var action = cycle.start()
     while true {
       switch action {

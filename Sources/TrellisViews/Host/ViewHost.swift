@@ -28,6 +28,8 @@ import TrellisGraph
 @MainActor
 public final class ViewHost {
   let core: HostCore
+  /// The host's link, ended as soon as this object goes (see `HostLink`).
+  private let link: HostLink
 
   /// The host's dependency graph (for its flush count and executor).
   public var graph: Graph { core.graph }
@@ -79,7 +81,8 @@ public final class ViewHost {
   ) {
     let graph = Graph(executor: executor)
     core = HostCore(graph: graph, environment: environment, options: options, renderer: box)
-    graph.onWorkScheduled = { [link = core.link] in link.core?.workScheduled() }
+    link = core.link
+    graph.onWorkScheduled = { [link] in link.core?.workScheduled() }
     let node = ViewNode(root: Root.self, host: core)
     core.root = node
     core.markChildrenChanged(ofRootContainer: ())
@@ -89,6 +92,12 @@ public final class ViewHost {
       Root._update(root, in: node)
       core.runUpdateCycle()
     }
+  }
+
+  deinit {
+    // Synchronously, wherever the last reference goes: from here on nothing reaches the host
+    // through its link, though its own (main-actor) deinit may run later.
+    link.hostWillGo()
   }
 
   /// Replaces the root view's value (new inputs); its body re-runs if they differ, and the
