@@ -16,7 +16,7 @@ import TrellisViews
 /// | `Toggle` | `[x] title` or `[ ] title`; focusable |
 /// | `TextField`, `SecureField`, `SearchField`, `TextEditor` | the value (dots when secure), else the prompt dimmed, underlined, with a bar where typing goes when focused; focusable |
 /// | `Picker`, `Stepper`, `Slider` | `title: value`; focusable |
-/// | `ProgressView` | its label, dimmed |
+/// | `ProgressView` | its label, dimmed; with a value, a bar of 20 cells and the percentage after it |
 /// | `Destination` | its content; it covers the views before it in its stack, which are hidden |
 /// | `Sheet`, `Alert`, `ConfirmationDialog` | its content in a rounded box as wide as offered; it covers the views before it |
 /// | `FullScreenCover` | its content; it covers the views before it |
@@ -56,6 +56,8 @@ enum ElementAppearance {
     var textStyle = TerminalTextStyle.inherited
     var title: String?
     var isOn = false
+    /// A determinate progress view's fraction done, 0…1.
+    var progress: Double?
     /// A lazy container's realized rows and its row count.
     var rows: (Range<Int>, total: Int)?
     /// A stack's alignment and spacing, a spacer's minimum length (`alignment:`, `spacing:`,
@@ -190,6 +192,9 @@ enum ElementAppearance {
     return Parts(body: node, container: node)
   }
 
+  /// How many cells a determinate progress view's bar takes.
+  static let progressBarCells = 20
+
   /// The content of a leaf.
   static func leafContent(_ kind: ElementKind, text: String?, appearance: Appearance)
     -> TerminalLayoutContent
@@ -198,7 +203,15 @@ enum ElementAppearance {
     case .toggle:
       return .text("[\(appearance.isOn ? "x" : " ")] \(text ?? "")")
     case .progressView:
-      return .text(text ?? "…")
+      guard let fraction = appearance.progress else { return .text(text ?? "…") }
+      // A bar of `progressBarCells` cells and the percentage, after the label if there is one.
+      let filled = Int((fraction * Double(progressBarCells)).rounded(.down))
+      let bar =
+        String(repeating: "█", count: filled)
+        + String(repeating: "·", count: progressBarCells - filled)
+      let percent = Int((fraction * 100).rounded(.down))
+      let label = text.map { $0.isEmpty ? "" : $0 + " " } ?? ""
+      return .text("\(label)\(bar) \(percent)%")
     case .textField, .secureField, .searchField, .textEditor:
       // The value (dots for a secure field), else the prompt; a bar where typing goes.
       var value = appearance.value ?? ""
@@ -255,6 +268,10 @@ enum ElementAppearance {
         case .focused: appearance.hasHostFocus = true
         case .bounds, .step, .tag, .role: continue
         }
+      case .content(.progress(let value, let total)):
+        // NaN, or a total of 0, shows no bar; the rest is clamped to 0…1.
+        let fraction = value / total
+        appearance.progress = fraction.isNaN || !total.isFinite ? nil : min(max(fraction, 0), 1)
       case .keyPress, .scrollAxes, .isSelected, .content, .custom:
         continue
       }

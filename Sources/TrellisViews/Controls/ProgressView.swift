@@ -1,3 +1,5 @@
+import TrellisGraph
+
 /// A progress indicator, like SwiftUI's `ProgressView`: indeterminate (an activity indicator),
 /// or determinate (`ProgressView(value:total:)`, with the `progress` attribute), optionally
 /// with a label.
@@ -5,6 +7,8 @@ public struct ProgressView: View, _PrimitiveView, Equatable {
   let label: String?
   let value: Double?
   let total: Double
+  /// The value and total as given, when they had to be clamped (reported when shown).
+  let given: String?
 
   /// Creates an indeterminate progress view.
   /// - Parameter label: an optional label.
@@ -12,19 +16,25 @@ public struct ProgressView: View, _PrimitiveView, Equatable {
     self.label = label
     value = nil
     total = 1
+    given = nil
   }
 
   /// Creates a progress view showing `value` out of `total`, like SwiftUI's
-  /// `ProgressView(value:total:)`. A nil value is indeterminate; a value outside 0…total is
-  /// clamped, as SwiftUI draws it.
+  /// `ProgressView(value:total:)`. A nil value is indeterminate; a value outside 0…total (or
+  /// NaN, as 0) is clamped, as SwiftUI draws it, and reported when the view is shown, as
+  /// SwiftUI logs "ProgressView initialized with an out-of-bounds progress value".
   /// - Parameters:
   ///   - value: the progress, or nil.
   ///   - total: the value of completion (default 1; a total of 0 or less counts as 1).
   public init<V: BinaryFloatingPoint>(value: V?, total: V = 1.0) {
     label = nil
-    let total = total > 0 ? Double(total) : 1
-    self.value = value.map { min(max(Double($0), 0), total) }
+    let givenTotal = Double(total)
+    let total = givenTotal > 0 && givenTotal.isFinite ? givenTotal : 1
+    let givenValue: Double? = value.map { Double($0) }
+    self.value = givenValue.map { $0.isNaN ? 0 : min(max($0, 0), total) }
     self.total = total
+    let clamped = givenTotal != total || givenValue.map { !(0...total).contains($0) } == true
+    given = clamped ? "\(givenValue.map { "\($0)" } ?? "nil") of \(givenTotal)" : nil
   }
 
   /// Creates a labelled progress view showing `value` out of `total`.
@@ -36,18 +46,30 @@ public struct ProgressView: View, _PrimitiveView, Equatable {
     _ title: S, value: V?, total: V = 1.0
   ) {
     self.init(value: value, total: total)
-    self = ProgressView(label: String(title), value: self.value, total: self.total)
+    self = ProgressView(
+      label: String(title), value: self.value, total: self.total, given: self.given)
   }
 
-  private init(label: String?, value: Double?, total: Double) {
+  private init(label: String?, value: Double?, total: Double, given: String?) {
     self.label = label
     self.value = value
     self.total = total
+    self.given = given
   }
 
   /// Renders `ProgressView "label"`, with `progress` when determinate.
   public static func _update(_ view: Self, in node: ViewNode) {
     node.setLeaf(kind: .progressView, text: view.label)
+    if let given = view.given {
+      let name = node.diagnosticName
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [name],
+          message:
+            "A ProgressView in \(name) was given the progress \(given), out of bounds; it "
+            + "shows \(view.value ?? 0) of \(view.total). Give a total above 0 and a value in "
+            + "0...total."))
+    }
     node.setAttributes(
       view.value.map { [.content(.progress(value: $0, total: view.total))] } ?? [])
   }

@@ -77,6 +77,31 @@ struct TerminalRendererTests {
     #expect(harness.lines == ["[ ] Wi-Fi", ""])
   }
 
+  @Test func aProgressViewWithAValueShowsABarAndThePercentage() {
+    var harness: ScreenHarness?
+    let diagnostics = TrellisDiagnostics.capture {
+      harness = ScreenHarness(width: 40, height: 4) {
+        VStack(alignment: .leading) {
+          ProgressView("Copy", value: 0.5)
+          ProgressView(value: 3, total: 4)
+          ProgressView(value: 5, total: 0)
+          ProgressView("Waiting")
+        }
+      }
+    }
+    #expect(
+      harness?.lines == [
+        "Copy ██████████·········· 50%", "███████████████····· 75%", "████████████████████ 100%",
+        "Waiting",
+      ])
+    // Out of bounds is clamped and reported, as SwiftUI logs it.
+    #expect(
+      diagnostics.map(\.message) == [
+        "A ProgressView in the root view was given the progress 5.0 of 0.0, out of bounds; it "
+          + "shows 1.0 of 1.0. Give a total above 0 and a value in 0...total."
+      ])
+  }
+
   @Test func tabMovesTheFocusAndReturnPressesTheFocusedButton() {
     let log = Log()
     let harness = ScreenHarness(width: 20, height: 3) {
