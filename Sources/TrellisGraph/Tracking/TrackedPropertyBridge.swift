@@ -99,8 +99,12 @@ package enum TrackedChangeInbox {
     }
   }
 
-  /// How many changes wait (for tests).
-  static var postedCount: Int { posted.withAnnotatedLock(owner: lockOwner) { $0.list.count } }
+  /// How many changes wait for the node at `ref` (for tests: other tests' threads post too).
+  static func postedCount(for ref: NodeRef) -> Int {
+    posted.withAnnotatedLock(owner: lockOwner) { changes in
+      changes.list.count { $0.ref == ref }
+    }
+  }
 
   /// Applies every posted change, if the flag says there are any, unless drains are held.
   @MainActor
