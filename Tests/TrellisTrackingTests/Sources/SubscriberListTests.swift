@@ -1,18 +1,27 @@
+import Synchronization
 import Testing
 
 @testable import TrellisTracking
 
 /// A subscriber of a given kind that can be marked finished.
+// `@unchecked` is restated because the base class's conformance is (Swift requires it); this
+// subclass's own state is immutable or atomic, so it is Sendable without exception.
 final class ListedSubscriber: TrackingSubscriber, @unchecked Sendable {
   let number: Int
-  var finished = false
+  private let isDone = Atomic<Bool>(false)
+
+  /// Whether the list should purge it.
+  var finished: Bool {
+    get { isDone.load(ordering: .relaxed) }
+    set { isDone.store(newValue, ordering: .relaxed) }
+  }
 
   init(_ number: Int, kind: Kind) {
     self.number = number
     super.init(kind: kind)
   }
 
-  override var isFinished: Bool { finished }
+  override var isFinished: Bool { isDone.load(ordering: .relaxed) }
 }
 
 @Suite struct SubscriberListTests {
