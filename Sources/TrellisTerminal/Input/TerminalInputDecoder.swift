@@ -39,6 +39,21 @@ public struct TerminalInputDecoder: Sendable {
   /// Whether bytes are held back: an unfinished escape sequence, character or paste.
   public var hasPendingInput: Bool { !pending.isEmpty || paste != nil }
 
+  /// Whether a paste has begun (`ESC [ 200 ~`) and its end (`ESC [ 201 ~`) has not arrived:
+  /// until it does, every byte is paste content, keys included.
+  public var isInPaste: Bool { paste != nil }
+
+  /// Ends a paste whose end marker has not arrived: what it held so far is delivered as a
+  /// paste, and decoding goes on as outside one. A terminal sends a paste in one burst, so a
+  /// reader calls this when the input pauses in the middle of one (`TerminalSession` waits
+  /// half a second); without it, a lost end marker would turn every later key into paste
+  /// content. Outside a paste, does nothing.
+  /// - Returns: the paste, or nothing outside one.
+  public mutating func endPaste() -> [TerminalEvent] {
+    guard paste != nil else { return [] }
+    return finish()
+  }
+
   /// Decodes the bytes of one read.
   ///
   /// - Parameter bytes: the bytes now available, continuing the previous call's.

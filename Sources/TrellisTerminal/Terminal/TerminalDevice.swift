@@ -152,10 +152,11 @@ enum TerminalDevice {
   static func close(_ descriptor: Int32) { _ = systemClose(descriptor) }
 
   /// Waits until one of `descriptors` (-1 entries are ignored) can be read or has ended;
-  /// returns which, in order, or nil when waiting failed. Retries `EINTR`.
-  static func waitForInput(_ descriptors: [Int32]) -> [Bool]? {
+  /// returns which, in order (all false when `milliseconds` passed first; -1 waits for ever),
+  /// or nil when waiting failed. Retries `EINTR`.
+  static func waitForInput(_ descriptors: [Int32], timeout milliseconds: Int32 = -1) -> [Bool]? {
     var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    while poll(&polled, nfds_t(polled.count), -1) < 0 {
+    while poll(&polled, nfds_t(polled.count), milliseconds) < 0 {
       if errno != EINTR { return nil }
     }
     return polled.map { $0.revents != 0 }

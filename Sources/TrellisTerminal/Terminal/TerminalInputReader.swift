@@ -70,6 +70,10 @@ final class TerminalInputReader: Sendable {
     }
   }
 
+  /// How long a paste may pause before it is taken as ended without its end marker. A
+  /// terminal sends a paste in one burst, so a pause this long means the marker is lost.
+  static let unterminatedPasteMilliseconds: Int32 = 500
+
   private func run(_ stream: TerminalEventStream) {
     var decoder = TerminalInputDecoder()
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -78,8 +82,18 @@ final class TerminalInputReader: Sendable {
       discard()
       stream.finish()
     }
-    while let ready = TerminalDevice.waitForInput([stopRead, windowChanges, inputDescriptor]) {
+    while let ready = TerminalDevice.waitForInput(
+      [stopRead, windowChanges, inputDescriptor],
+      timeout: decoder.isInPaste ? Self.unterminatedPasteMilliseconds : -1)
+    {
       if ready[0] { return }
+      if !ready.contains(true) {
+        // A paste whose end marker never came (a terminal that lost it, or bytes that only
+        // looked like its start): what it held is delivered as the paste, and keys typed
+        // afterwards are keys again instead of more of the paste.
+        stream.yield(decoder.endPaste())
+        continue
+      }
       if ready[1] {
         var resized = false
         while case .bytes = TerminalDevice.read(windowChanges, into: &buffer) { resized = true }

@@ -218,6 +218,16 @@ struct TerminalInputDecoderTests {
     #expect(decoder.finish().isEmpty)
   }
 
+  @Test func endPasteDeliversAPasteWhoseEndNeverCameAndKeysAreKeysAgain() {
+    var decoder = TerminalInputDecoder()
+    #expect(decoder.endPaste().isEmpty)
+    #expect(decoder.decode(Array("\u{1B}[200~lost end\u{1B}[20".utf8)).isEmpty)
+    #expect(decoder.isInPaste)
+    #expect(decoder.endPaste() == [.paste("lost end\u{1B}[20")])
+    #expect(!decoder.isInPaste && !decoder.hasPendingInput)
+    #expect(decoder.decode(Array("q".utf8)) == characters("q"))
+  }
+
   @Test func aBurstOfGarbageNeverCrashesOrSticks() {
     var random = SeededGenerator(state: 99)
     var decoder = TerminalInputDecoder()

@@ -121,6 +121,19 @@
       #expect(received == [key(.character("x")), .unrecognized(Array("\u{1B}[1;".utf8))])
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aPasteWhoseEndNeverComesIsDeliveredWhenTheInputPauses() async throws {
+      let terminal = try #require(PseudoTerminal())
+      let session = try TerminalSession(input: terminal.slave, output: terminal.slave)
+      defer { session.stop() }
+      var events = session.events.makeAsyncIterator()
+      terminal.type(Array("\u{1B}[200~pasted".utf8))
+      // Nothing follows: after the reader's pause the paste arrives as it is.
+      #expect(await events.next() == [.paste("pasted")])
+      terminal.type(Array("q".utf8))
+      #expect(await events.next() == [key(.character("q"))])
+    }
+
     @Test func stopEndsTheEventsAndCanBeCalledAgain() async throws {
       let terminal = try #require(PseudoTerminal())
       let session = try TerminalSession(input: terminal.slave, output: terminal.slave)
