@@ -140,8 +140,12 @@ struct InteractiveAppTests {
     tmux.send("j", "o", "u", "r")
     #expect(tmux.wait { $0[2] == "⌕ jour▏" && $0[3] == row("Journal, November 27") })
     #expect(tmux.settled()[14].hasPrefix("4 keys (r last) · "))
+    // A paste (bracketed) types whole into the field, and the status line names it.
+    tmux.send(bytes: Array("\u{1B}[200~nal\u{1B}[201~".utf8))
+    #expect(tmux.wait { $0[2] == "⌕ journal▏" && $0[3] == row("Journal, November 27") })
+    #expect(tmux.settled()[14].hasPrefix("paste (3 characters) · "))
     tmux.send("Down")
-    #expect(tmux.wait { $0[2] == "⌕ jour" && $0[14] == "↓ · 0 bodies re-ran" })
+    #expect(tmux.wait { $0[2] == "⌕ journal" && $0[14] == "↓ · 0 bodies re-ran" })
     #expect(tmux.wait { _ in tmux.highlightedRows() == [3] })
 
     // r pulls to refresh: the notes are fetched again, nothing changed, nothing re-runs.

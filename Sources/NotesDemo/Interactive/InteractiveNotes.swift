@@ -23,10 +23,14 @@ struct InteractiveNotes {
     app.willHandleBatch = { app, _ in app.host?.clearLogs() }
     app.onBatch = { app, batch in
       guard let host = app.host else { return }
-      let keys = batch.compactMap { event -> KeyPress? in
-        if case .key(let press) = event { KeyPress(press) } else { nil }
+      let inputs = batch.compactMap { event -> StatusModel.Input? in
+        switch event {
+        case .key(let press): .key(KeyPress(press))
+        case .paste(let text): .paste(characterCount: text.count)
+        case .resize, .unrecognized: nil
+        }
       }
-      status.record(keys: keys, runs: Self.runs(of: host))
+      status.record(inputs: inputs, runs: Self.runs(of: host))
       host.clearLogs()
     }
     app.onUnhandledKey = { app, press in

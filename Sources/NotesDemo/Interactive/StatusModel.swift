@@ -7,13 +7,14 @@ final class StatusModel: Trackable {
   /// `⏎ · 2 bodies re-ran: NavigationStack: Router.path · NoteDetail: re-evaluated`.
   @Tracked var explanation = "Press a key: the bodies it re-runs, and why, show here."
 
-  /// Records what one batch of keys made re-run.
+  /// Records what one batch of input made re-run.
   /// - Parameters:
-  ///   - keys: the keys of the batch, in order.
+  ///   - inputs: the keys and pastes of the batch, in order, as `symbol(of:)` and
+  ///     `pasteSymbol(of:)` name them; a batch with none (a resize) leaves the line as it is.
   ///   - runs: the body runs since the previous batch, the status line's own left out.
-  func record(keys: [KeyPress], runs: [BodyRun]) {
-    guard !keys.isEmpty else { return }
-    explanation = Self.describe(keys: keys, runs: runs)
+  func record(inputs: [Input], runs: [BodyRun]) {
+    guard !inputs.isEmpty else { return }
+    explanation = Self.describe(inputs: inputs, runs: runs)
   }
 
   /// Records what a piece of work that finished later made re-run.
@@ -24,10 +25,30 @@ final class StatusModel: Trackable {
     explanation = Self.describe(label: label, runs: runs)
   }
 
-  static func describe(keys: [KeyPress], runs: [BodyRun]) -> String {
-    let names = keys.map(symbol(of:))
+  /// One input of a batch: a key, or a paste of so many characters.
+  enum Input {
+    case key(KeyPress)
+    case paste(characterCount: Int)
+
+    /// How the status line names it: `⏎`, `q`, `paste (12 characters)`.
+    var symbol: String {
+      switch self {
+      case .key(let press): StatusModel.symbol(of: press)
+      case .paste(let count): count == 1 ? "paste (1 character)" : "paste (\(count) characters)"
+      }
+    }
+
+    var isKey: Bool {
+      if case .key = self { true } else { false }
+    }
+  }
+
+  static func describe(inputs: [Input], runs: [BodyRun]) -> String {
+    let names = inputs.map(\.symbol)
+    let noun = inputs.allSatisfy(\.isKey) ? "keys" : "inputs"
     let label =
-      names.count <= 3 ? names.joined(separator: " ") : "\(names.count) keys (\(names.last!) last)"
+      names.count <= 3
+      ? names.joined(separator: " ") : "\(names.count) \(noun) (\(names.last!) last)"
     return describe(label: label, runs: runs)
   }
 
@@ -38,7 +59,7 @@ final class StatusModel: Trackable {
   }
 
   /// A key as the help line names it.
-  static func symbol(of press: KeyPress) -> String {
+  nonisolated static func symbol(of press: KeyPress) -> String {
     switch press.key {
     case .upArrow: "↑"
     case .downArrow: "↓"
