@@ -61,6 +61,8 @@ struct LayoutEngine {
       return .zero
     case .text(let string, let lineLimit, _):
       return textLayout(of: node, string, lineLimit: lineLimit, proposal: proposal).size
+    case .singleLine(let string, let index):
+      return singleLineLayout(of: node, string, keeping: index, proposal: proposal).size
     case .vStack, .hStack, .group:
       let stack = stackLayout(of: node)
       let arranged = stack.arrange(
@@ -114,6 +116,19 @@ struct LayoutEngine {
     return layout
   }
 
+  /// The window of a `singleLine` node for the proposed width, cached like `textLayout`.
+  func singleLineLayout(
+    of node: TerminalLayoutNode, _ string: String, keeping index: Int, proposal: ProposedSize
+  ) -> TextLayout {
+    let width = proposal.width == .max ? nil : proposal.width
+    if let cached = node.textCache, cached.proposedWidth == width, cached.maximumLines == 1 {
+      return cached
+    }
+    let layout = TextLayout(singleLine: string, width: width, keeping: index)
+    node.textCache = layout
+    return layout
+  }
+
   // MARK: Placing and drawing
 
   /// Places `node` at `origin` with the size it chooses for `proposal`, draws it, and places
@@ -155,6 +170,9 @@ struct LayoutEngine {
     case .text(let string, let lineLimit, let alignment):
       let layout = textLayout(of: node, string, lineLimit: lineLimit, proposal: proposal)
       LayoutDrawing.draw(layout, in: rect, alignment: alignment, style: style, into: &grid)
+    case .singleLine(let string, let index):
+      let layout = singleLineLayout(of: node, string, keeping: index, proposal: proposal)
+      LayoutDrawing.draw(layout, in: rect, alignment: .leading, style: style, into: &grid)
     case .divider:
       LayoutDrawing.drawDivider(in: rect, vertical: axis == .horizontal, style: style, into: &grid)
     case .vStack, .hStack, .group:

@@ -12,6 +12,12 @@ public enum TerminalLayoutContent: Hashable, Sendable {
   /// `.multilineTextAlignment`. Newlines start paragraphs; tabs count as one space; other
   /// control characters are dropped.
   case text(String, lineLimit: Int? = nil, alignment: TerminalAlignment.Horizontal = .leading)
+  /// One line of text that keeps its `keepingVisible`th character (counted in `Character`s)
+  /// in view, as a text field keeps its caret: when the line is wider than the proposed width,
+  /// it shows a window of it, cut with `…` where text is hidden (at the end while that
+  /// character fits before it, otherwise at the start, the character at the right edge).
+  /// An index outside the text keeps the start in view. Controls are dropped as for `text`.
+  case singleLine(String, keepingVisible: Int)
   /// A `VStack`: children top to bottom, `spacing` rows apart (nil: 0), aligned horizontally.
   case vStack(alignment: TerminalAlignment.Horizontal = .center, spacing: Int? = nil)
   /// An `HStack`: children left to right, `spacing` columns apart (nil: 1, the terminal's
@@ -64,7 +70,7 @@ public enum TerminalLayoutContent: Hashable, Sendable {
   var isContainer: Bool {
     switch self {
     case .vStack, .hStack, .zStack, .group, .verticalScroll: true
-    case .empty, .text, .spacer, .divider: false
+    case .empty, .text, .singleLine, .spacer, .divider: false
     }
   }
 }

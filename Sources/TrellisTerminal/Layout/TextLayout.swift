@@ -60,6 +60,54 @@ struct TextLayout: Equatable {
     self.lineWidths = lineWidths
   }
 
+  /// Lays `text` out on one line that shows its `index`th character (see
+  /// `TerminalLayoutContent.singleLine`). O(n) in the text's length.
+  /// - Parameters:
+  ///   - text: the string; newlines and tabs become spaces, other controls are dropped.
+  ///   - width: the proposed width; nil shows it all. 0 gives no lines.
+  ///   - index: the character to keep in view.
+  init(singleLine text: String, width: Int?, keeping index: Int) {
+    proposedWidth = width
+    maximumLines = 1
+    guard width != 0 else {
+      lines = []
+      lineWidths = []
+      return
+    }
+    let characters = Array(Self.paragraphs(of: text).joined(separator: " "))
+    let shown = width.map { Self.window(of: characters, width: $0, keeping: index) }
+    lines = [shown ?? String(characters)]
+    lineWidths = [DisplayWidth.columns(of: lines[0])]
+  }
+
+  /// The part of `characters` that fits in `width` columns and includes `characters[index]`,
+  /// with `…` where characters are left out.
+  static func window(of characters: [Character], width: Int, keeping index: Int) -> String {
+    let columns = characters.map { DisplayWidth.columns(of: $0) }
+    if columns.reduce(0, +) <= width { return String(characters) }
+    let kept = characters.indices.contains(index) ? index : 0
+    // The start and a `…` at the end, while the kept character fits before it (or the field
+    // is too narrow for a `…` on both sides of it).
+    if width < 3 || columns[...kept].reduce(0, +) <= width - 1 {
+      return truncated(Substring(String(characters)), width: width, force: true)
+    }
+    // Otherwise the kept character at the right edge, a `…` at the start (and one at the end
+    // when characters follow), and as many characters before it as fit.
+    var end = kept + 1
+    var room = width - 1 - (end < characters.count ? 1 : 0)
+    var start = kept
+    room -= columns[kept]
+    while start > 0 && columns[start - 1] <= room {
+      start -= 1
+      room -= columns[start]
+    }
+    if room < 0 {
+      // Not even the kept character fits (a wide one in a narrow field): show what does.
+      end = start
+    }
+    return "…" + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+  }
+
   /// One wrapped line: its text, its width, and where it starts in its paragraph.
   struct Line {
     var text: String

@@ -220,9 +220,17 @@ enum ElementAppearance {
       let cursor = appearance.showsCursor ? "▏" : " "
       let label = kind == .searchField ? "⌕ " : ""
       if let caret = appearance.caret, appearance.showsCursor, caret < value.count {
-        // The bar stands before the character typing would go in front of.
+        // The bar stands before the character typing would go in front of, and stays in view
+        // when the value is wider than the field.
         let split = value.index(value.startIndex, offsetBy: max(0, caret))
-        return .text(label + value[..<split] + cursor + value[split...], lineLimit: 1)
+        return .singleLine(
+          label + value[..<split] + cursor + value[split...],
+          keepingVisible: label.count + max(0, caret))
+      }
+      if appearance.showsCursor && !value.isEmpty {
+        // Typing at the end: the end, with the bar, stays in view.
+        let line = label + value + cursor
+        return .singleLine(line, keepingVisible: line.count - 1)
       }
       return .text(label + (value.isEmpty ? cursor + shown : shown + cursor), lineLimit: 1)
     case .picker, .stepper, .slider:

@@ -110,4 +110,40 @@ struct TextLayoutTests {
     let screen = show(text("漢字"), width: 1, height: 2)
     #expect(screen.lines == ["", ""])
   }
+
+  // MARK: One line that keeps a character in view
+
+  func line(_ string: String, keeping index: Int, width: Int) -> [String] {
+    lines(
+      of: TerminalLayoutNode(.singleLine(string, keepingVisible: index)), width: width, height: 1)
+  }
+
+  @Test func aSingleLineThatFitsIsShownWhole() {
+    #expect(line("abc▏", keeping: 3, width: 10) == ["abc▏"])
+    #expect(
+      TerminalLayout.sizeThatFits(
+        TerminalLayoutNode(.singleLine("abc▏", keepingVisible: 3)), .unspecified)
+        == LayoutSize(width: 4, height: 1))
+  }
+
+  @Test func aSingleLineKeepsTheStartWhileTheCharacterFitsBeforeTheCut() {
+    #expect(line("abcdefghij", keeping: 2, width: 6) == ["abcde…"])
+    #expect(line("abcdefghij", keeping: 4, width: 6) == ["abcde…"])
+  }
+
+  @Test func aSingleLineScrollsTheCharacterToTheRightEdge() {
+    // At the end (a caret after the text): the start is cut.
+    #expect(line("abcdefghij▏", keeping: 10, width: 6) == ["…ghij▏"])
+    // In the middle: cut at both ends, the character last before the trailing `…`.
+    #expect(line("abcdefghij", keeping: 6, width: 6) == ["…defg…"])
+    // Wide characters count two columns.
+    #expect(line("漢字漢字漢字", keeping: 5, width: 6) == ["…漢字"])
+  }
+
+  @Test func aSingleLineWithAnIndexOutsideTheTextOrATinyWidthKeepsTheStart() {
+    #expect(line("abcdefghij", keeping: 99, width: 6) == ["abcde…"])
+    #expect(line("abcdefghij", keeping: -1, width: 6) == ["abcde…"])
+    #expect(line("abcdefghij", keeping: 9, width: 2) == ["a…"])
+    #expect(line("a\tb\nc", keeping: 0, width: 10) == ["a b c"])
+  }
 }

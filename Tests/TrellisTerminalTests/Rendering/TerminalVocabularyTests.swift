@@ -162,6 +162,25 @@ struct TerminalVocabularyTests {
     #expect(harness.host.focusedControl == "Save")
   }
 
+  @Test func aFocusedFieldWiderThanTheScreenKeepsItsCaretInView() {
+    let form = FormModel()
+    let harness = ScreenHarness(width: 10, height: 4) { FormView(model: form) }
+    harness.press(.tab, .shift)
+    harness.app.handle([.paste("Ada Lovelace")])
+    // Typing at the end: the end is shown, the start cut.
+    #expect(harness.lines[0] == "…Lovelace▏")
+    // Home: the start, cut at the end.
+    harness.press(.home)
+    #expect(harness.lines[0] == "▏Ada Love…")
+    // In the middle, past the width: cut at both ends, the caret before the trailing `…`.
+    harness.press(.end)
+    harness.press(.leftArrow, .leftArrow)
+    #expect(harness.lines[0] == "… Lovela▏…")
+    // Unfocused, the field shows its start, as SwiftUI's does.
+    harness.press(.tab)
+    #expect(harness.lines[0] == "Ada Lovel…")
+  }
+
   @Test func escapeLeavesATextFieldWhenNothingIsPresented() {
     let form = FormModel()
     let harness = ScreenHarness(width: 20, height: 4) { FormView(model: form) }
