@@ -31,7 +31,9 @@ import TrellisViews
 ///
 /// The app ends when a view calls `\.exit`, on Control-C, and, in full screen, when the input
 /// ends (nothing else could happen). It then draws the final frame and gives the terminal back:
-/// an inline app leaves its last frame on the screen. When standard output is not a terminal,
+/// an inline app leaves its last frame on the screen. An inline frame is at most one row
+/// shorter than the terminal (the cursor waits on the row below it); content taller than that
+/// is cut, as in a full-screen frame. When standard output is not a terminal,
 /// only the final frame is written (and `Static` rows as they come), as Ink does in CI.
 /// While a terminal session runs, diagnostics are kept (`diagnostics`) instead of written
 /// over the frame, and printed to standard error after the terminal is given back.
@@ -318,9 +320,11 @@ public final class TerminalApp {
   }
 
   private func render() -> CellGrid {
+    // Inline, the cursor waits on the row below the frame: a frame as tall as the terminal
+    // would scroll its first row off the top, where no later frame can reach it to redraw it.
     mode == .fullScreen
       ? renderer.render(size: size).grid
-      : renderer.render(width: size.width, maximumHeight: size.height).grid
+      : renderer.render(width: size.width, maximumHeight: max(1, size.height - 1)).grid
   }
 
   /// A new window size: lay out again, redraw whole, and tell the views that read it.

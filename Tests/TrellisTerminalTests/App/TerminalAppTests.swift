@@ -26,7 +26,8 @@ struct TerminalAppTests {
     // The first frame, then one for the whole burst; the exit changed nothing more.
     #expect(app.frameCount == 2)
     #expect(app.host?.graph.flushCount ?? 0 <= 3)
-    #expect(screen.lines == ["[Row 997]", "[Row 998]", "[Row 999]", "[Row 1000]"])
+    // Three rows of the four: the cursor waits on the last.
+    #expect(screen.lines == ["[Row 998]", "[Row 999]", "[Row 1000]", ""])
   }
 
   @Test func anExitFromATaskDrawsTheFinalFrameAndLeavesItInline() async {
@@ -63,6 +64,21 @@ struct TerminalAppTests {
     jobs.finishNext()
     harness.app.update()
     #expect(harness.lines == ["✔ a", "✔ b", "✔ c", "running: 0", "", ""])
+  }
+
+  @Test func anInlineFrameTallerThanTheTerminalLeavesARowForTheCursorAndUpdatesInPlace() {
+    let jobs = Jobs()
+    jobs.running = (0..<6).map { Job("job \($0)") }
+    let harness = ScreenHarness(width: 20, height: 4, mode: .inline) { TallJobsView(jobs: jobs) }
+    // Seven rows of content, three shown: the fourth row is where the cursor waits, so no row
+    // of the frame ever scrolls off the top, where the next frame could not reach it.
+    #expect(harness.lines == ["running: 6", "job 0", "job 1", ""])
+    jobs.running[0].name = "job zero"
+    harness.app.update()
+    #expect(harness.lines == ["running: 6", "job zero", "job 1", ""])
+    jobs.running.removeFirst(5)
+    harness.app.update()
+    #expect(harness.lines == ["running: 1", "job 5", "", ""])
   }
 
   @Test func theTerminalSizeReachesTheViewsAndAResizeLaysTheFrameOutAgain() {
@@ -225,6 +241,16 @@ struct JobsView: View {
   var body: some View {
     Static(jobs.finished) { job in Text("✔ \(job.name)") }
     Text("running: \(jobs.running.count)")
+  }
+}
+
+struct TallJobsView: View {
+  let jobs: Jobs
+  var body: some View {
+    VStack(alignment: .leading) {
+      Text("running: \(jobs.running.count)")
+      ForEach(jobs.running) { job in Text(job.name) }
+    }
   }
 }
 
