@@ -16,6 +16,8 @@ import TrellisViews
 /// | `Toggle` | `[x] title` or `[ ] title`; focusable |
 /// | `TextField`, `SecureField`, `SearchField`, `TextEditor` | the value (dots when secure), else the prompt dimmed, underlined, with a bar where typing goes when focused; focusable |
 /// | `Picker`, `Stepper`, `Slider` | `title: value`; focusable |
+/// | `TabItem` | its label; focusable, and Return shows its tab |
+/// | a row of a `List(selection:)` | the row; focusable when no control is in it, and Return selects it |
 /// | `ProgressView` | its label, dimmed; with a value, a bar of 20 cells and the percentage after it |
 /// | `Destination` | its content; it covers the views before it in its stack, which are hidden |
 /// | `Sheet`, `Alert`, `ConfirmationDialog` | its content in a rounded box as wide as offered; it covers the views before it |
@@ -27,6 +29,7 @@ import TrellisViews
 /// |---|---|
 /// | `navigationTitle` | a bold header line and a divider above the element (the first title of the element) |
 /// | `isOn` | the toggle's box |
+/// | `isSelected` | bold when true (a selected list row or tab) |
 /// | `rows` | which rows of all a `List`'s children are (see `TerminalRenderer`) |
 /// | `layout`: padding, frame, flexible frame | a `LayoutModifier`, in cells |
 /// | `layout`: alignment, spacing, minimum length | the stack's or spacer's content |
@@ -103,7 +106,7 @@ enum ElementAppearance {
   /// Whether an element of `kind` takes focus (when it is not disabled).
   static func isFocusable(_ kind: ElementKind) -> Bool {
     kind == .button || kind == .navigationLink || kind == .toggle || isTextEntry(kind)
-      || kind == .picker || kind == .stepper || kind == .slider
+      || kind == .picker || kind == .stepper || kind == .slider || kind == .tabItem
   }
 
   /// Whether keys type into an element of `kind`.
@@ -114,7 +117,7 @@ enum ElementAppearance {
   /// Whether the host's focus (`@FocusState`) follows the terminal's onto an element of
   /// `kind`: the host's controls. A link is the terminal's only.
   static func isHostControl(_ kind: ElementKind) -> Bool {
-    isFocusable(kind) && kind != .navigationLink
+    isFocusable(kind) && kind != .navigationLink && kind != .tabItem
   }
 
   /// Whether the element draws its text as a leaf.
@@ -280,7 +283,14 @@ enum ElementAppearance {
         // NaN, or a total of 0, shows no bar; the rest is clamped to 0…1.
         let fraction = value / total
         appearance.progress = fraction.isNaN || !total.isFinite ? nil : min(max(fraction, 0), 1)
-      case .keyPress, .scrollAxes, .isSelected, .content, .custom:
+      case .isSelected(let isSelected):
+        // A selected list row or tab: bold, as a selection stands out. A row of a selecting
+        // list spans the list, so that its focus highlight does, as a link's row does.
+        if isSelected { appearance.textStyle.bold = true }
+        if kind != .tabItem && kind != .navigationLink {
+          appearance.modifiers.append(.frame(maxWidth: .max, alignment: .leading))
+        }
+      case .keyPress, .scrollAxes, .content, .custom:
         continue
       }
     }

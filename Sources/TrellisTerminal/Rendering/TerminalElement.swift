@@ -90,8 +90,27 @@ public final class TerminalElement {
     }
   }
 
-  /// Whether keys and focus can reach this element: a button, a link, a toggle.
-  public var isFocusable: Bool { ElementAppearance.isFocusable(kind) && !isDisabled }
+  /// Whether keys and focus can reach this element: a button, a link, a toggle, a tab, a row
+  /// of a selecting list with no control in it.
+  public var isFocusable: Bool {
+    !isDisabled && (ElementAppearance.isFocusable(kind) || isSelectableRow)
+  }
+
+  /// Whether this is a row of a `List(selection:)` (it says whether it is selected) that has
+  /// no control of its own: the row itself takes the focus, and activating it selects it. A row
+  /// with a control in it lets the control take the focus, as a click on a button in a row
+  /// presses the button. O(elements in the row).
+  var isSelectableRow: Bool {
+    guard kind != .tabItem,
+      attributes.contains(where: { if case .isSelected = $0 { true } else { false } })
+    else { return false }
+    var pending = children
+    while let element = pending.popLast() {
+      if ElementAppearance.isFocusable(element.kind) { return false }
+      pending += element.children
+    }
+    return true
+  }
 
   /// Whether the element is in its renderer's tree, shown (no covered navigation level or
   /// `Static` above it). O(depth).

@@ -18,8 +18,12 @@ import TrellisGraph
 /// - **Destroys.** A row whose identity leaves the content (its element removed, its branch
 ///   flipped) is destroyed, shown or hidden, with its state and tasks.
 /// - **Selection.** `List(selection:)` tags each row (its `tag(_:)`, or its `ForEach` id) and
-///   marks the selected row `isSelected=true`; a `NavigationLink(value:)` in a row selects its
-///   value instead of pushing it, as in a split view's sidebar.
+///   marks each tagged row `isSelected=true` or `isSelected=false` (an untagged row cannot be
+///   selected). Selecting a row (`ViewHost.tap(_:)` with its title, a renderer's
+///   `RendererConnection.activate(_:)` of its element, Return on it in a terminal) selects its
+///   tag, replacing a set selection, as a click does; a `NavigationLink(value:)` in a row
+///   selects its value instead of pushing it, as in a split view's sidebar. A tag of another
+///   type than the selection's is reported and selects nothing.
 ///
 /// Complexity: mounting costs O(rows realized) plus O(1) per `ForEach` (its ids are not read
 /// beyond the viewport); a scroll costs O(rows realized); an update whose `ForEach` data
@@ -181,8 +185,11 @@ struct ListSelectionSource {
   let isSelected: @MainActor (AnyHashable) -> Bool
   /// Selects `tag`; false when it is not a value of the selection's type.
   let select: @MainActor (AnyHashable) -> Bool
+  /// The type of the selection's values, for diagnostics.
+  let valueType: any Any.Type
 
   init<Value: Hashable>(_ binding: Binding<Value?>) {
+    valueType = Value.self
     isSelected = { tag in tag.base as? Value == binding.wrappedValue }
     select = { tag in
       guard let value = tag.base as? Value else { return false }
@@ -192,6 +199,7 @@ struct ListSelectionSource {
   }
 
   init<Value: Hashable>(_ binding: Binding<Set<Value>>) {
+    valueType = Value.self
     isSelected = { tag in (tag.base as? Value).map { binding.wrappedValue.contains($0) } ?? false }
     select = { tag in
       guard let value = tag.base as? Value else { return false }
@@ -213,6 +221,44 @@ final class ListSelection: NodePart {
 
   /// Selects the row tagged `tag`; false when the value is not of the selection's type.
   func select(_ tag: AnyHashable) -> Bool { source?.select(tag) ?? false }
+}
+
+/// A row of a selecting list: selecting it (a tap, a renderer's activation of its element)
+/// selects its tag, as a click on a row of SwiftUI's `List(selection:)` does. No tag: the row
+/// cannot be selected.
+@MainActor
+final class RowSelectionPart: NodePart {
+  var tag: AnyHashable?
+  weak var selection: ListSelection?
+
+  /// Selects the row; false when it has no tag, and false with a diagnostic naming `row` when
+  /// the tag is not of the selection's type.
+  func select(_ row: @autoclosure () -> String) -> Bool {
+    guard let tag, let selection else { return false }
+    if selection.select(tag) { return true }
+    let valueType = selection.source.map { "\($0.valueType)" } ?? "another type"
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [row()],
+        message:
+          "The row \(row()) is tagged \(tag.base) (\(type(of: tag.base))), but its list's "
+          + "selection is of type \(valueType); nothing was selected. Tag it with a value of "
+          + "that type."))
+    return false
+  }
+
+  /// The part of the row `node` is in (the nearest row above it, or itself), if that row can
+  /// be selected: the row that an activation of `node`'s element selects. Nodes do not link to
+  /// their parents, so this walks the tree from `root`: O(nodes), for a user's activation.
+  static func enclosing(_ node: ViewNode, under root: ViewNode) -> RowSelectionPart? {
+    var stack: [(node: ViewNode, row: RowSelectionPart?)] = [(root, nil)]
+    while let (current, row) = stack.popLast() {
+      let innermost = current.parts[RowSelectionPart.self] ?? row
+      if current === node { return innermost?.tag == nil ? nil : innermost }
+      for child in current.children { stack.append((child, innermost)) }
+    }
+    return nil
+  }
 }
 
 /// A group of rows with an optional header and footer, like SwiftUI's `Section`. In a lazy

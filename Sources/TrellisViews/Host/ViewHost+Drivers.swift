@@ -52,7 +52,8 @@ extension ViewNode {
 
 extension ViewHost {
   /// Invokes the action of the button, navigation link or `.onTapGesture` view whose title is
-  /// `title`, as a tap would. Pending work runs at the next `flush()`.
+  /// `title`, as a tap would; with none, selects the row of a `List(selection:)` whose title it
+  /// is, as a click on it does. Pending work runs at the next `flush()`.
   /// - Parameters:
   ///   - title: the view's title (its label's texts, joined by spaces; for a label with no
   ///     text, its images' names).
@@ -67,6 +68,21 @@ extension ViewHost {
         ? node.parts.contains(ActionPart.self) || node.parts[TapGesturePart.self]?.count == 1
         : node.parts[TapGesturePart.self]?.count == count
       return tappable && node.title == title
+    }
+    if count == 1, nodes(where: isMatch).isEmpty {
+      // No button: a selectable row with that title, if there is one.
+      let isRow = { (node: ViewNode) -> Bool in
+        node.parts[RowSelectionPart.self]?.tag != nil && node.title == title
+      }
+      if !nodes(where: isRow).isEmpty {
+        guard
+          let row = uniqueNode(
+            kind: "list row", title: title, effect: "nothing was selected", where: isRow),
+          enabled(row, noun: "list row", title: title, effect: "nothing was selected"),
+          let part = row.parts[RowSelectionPart.self]
+        else { return false }
+        return part.select("\"\(title)\" in \(row.diagnosticName)")
+      }
     }
     let noun = count == 1 ? "button" : "view with a \(count)-tap gesture"
     guard

@@ -242,9 +242,10 @@ public final class RendererConnection {
   /// - Returns: the viewport.
   public func viewport(of element: ElementID) -> Viewport? { core?.viewports[element] }
 
-  /// Activates an element as a tap would: runs a button's or link's action, or flips a
-  /// toggle through its binding (as Space does to a focused checkbox). Pending work runs at the
-  /// next update cycle.
+  /// Activates an element as a tap would: runs a button's or link's action, flips a toggle
+  /// through its binding (as Space does to a focused checkbox), or selects the row of a
+  /// `List(selection:)` that the element is (or is in), as a click on it does. Pending work
+  /// runs at the next update cycle.
   /// - Parameter element: the element.
   /// - Returns: false, with a diagnostic, when the element is gone or has no action.
   @discardableResult
@@ -263,6 +264,9 @@ public final class RendererConnection {
     if let toggle = node.parts[TogglePart.self] {
       toggle.isOn.wrappedValue.toggle()
       return true
+    }
+    if let root = core.root, let row = RowSelectionPart.enclosing(node, under: root) {
+      return row.select("of element \(element) in \(node.diagnosticName)")
     }
     TrellisDiagnostics.report(
       TrellisDiagnostic(

@@ -211,6 +211,66 @@ struct TerminalVocabularyTests {
     #expect(harness.host.focusedControl == "Save")
   }
 
+  @Test func theRowsOfASelectingListTakeTheFocusAndReturnSelectsOne() {
+    let model = PickedFruit()
+    let harness = ScreenHarness(width: 12, height: 4) {
+      List(
+        ["apple", "pear", "plum"], id: \.self,
+        selection: Binding(get: { model.fruit }, set: { model.fruit = $0 })
+      ) { fruit in
+        Text(fruit)
+      }
+    }
+    #expect(harness.lines == ["apple", "pear", "plum", ""])
+    // The selected row is bold; the focus is on the first row, in reverse video.
+    #expect(harness.screen.cell(column: 0, row: 1).style.attributes.contains(.bold))
+    #expect(!harness.screen.cell(column: 0, row: 2).style.attributes.contains(.bold))
+    #expect(harness.highlightedRows == [0])
+    harness.press(.downArrow, .downArrow)
+    #expect(harness.highlightedRows == [2])
+    harness.press(.return)
+    #expect(model.fruit == "plum")
+    #expect(harness.screen.cell(column: 0, row: 2).style.attributes.contains(.bold))
+    #expect(!harness.screen.cell(column: 0, row: 1).style.attributes.contains(.bold))
+  }
+
+  @Test func aRowWithAButtonLetsTheButtonTakeTheFocus() {
+    let model = PickedFruit()
+    let harness = ScreenHarness(width: 16, height: 3) {
+      List(
+        ["apple"], id: \.self,
+        selection: Binding(get: { model.fruit }, set: { model.fruit = $0 })
+      ) { fruit in
+        HStack {
+          Text(fruit)
+          Button("Eat") { model.eaten += 1 }
+        }
+      }
+    }
+    #expect(harness.lines[0] == "apple [Eat]")
+    harness.press(.return)
+    #expect(model.eaten == 1)
+    #expect(model.fruit == "pear")
+  }
+
+  @Test func aTabsLabelTakesTheFocusAndReturnShowsItsTab() {
+    let harness = ScreenHarness(width: 20, height: 4) {
+      TabView {
+        Text("first page").tabItem { Text("One") }
+        Text("second page").tabItem { Text("Two") }
+      }
+    }
+    #expect(harness.lines == ["first page", "One", "Two", ""])
+    // The first tab's label has the focus (the first focusable element), and is bold: its tab
+    // is shown. Tab moves to the second; Return shows its tab.
+    #expect(harness.screen.cell(column: 0, row: 1).style.attributes == [.bold, .inverse])
+    harness.press(.tab)
+    harness.press(.return)
+    #expect(harness.screen.cell(column: 0, row: 2).style.attributes == [.bold, .inverse])
+    #expect(harness.lines.contains("second page"))
+    #expect(!harness.lines.contains("first page"))
+  }
+
   @Test func aDisabledButtonIsDimAndSkipped() {
     let harness = ScreenHarness(width: 20, height: 2) {
       HStack {
@@ -224,6 +284,12 @@ struct TerminalVocabularyTests {
     #expect(harness.screen.cell(column: 0, row: 0).style.attributes.contains(.inverse))
     #expect(!harness.screen.cell(column: 7, row: 0).style.attributes.contains(.inverse))
   }
+}
+
+@MainActor
+final class PickedFruit: Trackable {
+  @Tracked var fruit: String? = "pear"
+  @Tracked var eaten = 0
 }
 
 @MainActor

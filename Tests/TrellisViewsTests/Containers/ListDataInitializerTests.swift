@@ -27,6 +27,24 @@ struct LetterLists: View {
   }
 }
 
+/// A renderer that keeps the ids of the text elements it creates, to activate them.
+@MainActor
+final class TextElements: Renderer {
+  let rootElement = 0
+  var connection: RendererConnection?
+  var texts: [(id: ElementID, text: String?)] = []
+  func createElement(_ description: ElementDescription) -> Int {
+    if description.kind == .text { texts.append((description.id, description.text)) }
+    return 0
+  }
+  func insert(_ child: Int, into parent: Int, at index: Int) {}
+  func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
+  func remove(_ child: Int, from parent: Int, at index: Int) {}
+  func setText(_ text: String?, of element: Int) {}
+  func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
+  func connect(_ connection: RendererConnection) { self.connection = connection }
+}
+
 @MainActor
 @Suite struct ListDataInitializerTests {
   @Test func listsOverDataMarkTheSelectedRowsAndFollowTheSelectionWhenItChanges() {
@@ -37,13 +55,13 @@ struct LetterLists: View {
         LetterLists
           VStack
             List rows=0..<2/2
-              NavigationLink #a
+              NavigationLink #a isSelected=false
                 Text "a"
               NavigationLink #b isSelected=true
                 Text "b"
             List rows=0..<3/3
               Text #a "a" isSelected=true
-              Text #b "b"
+              Text #b "b" isSelected=false
               Text #c "c" isSelected=true
             List rows=0..<2/2
               Text #0 "row 0"
@@ -63,5 +81,49 @@ struct LetterLists: View {
     #expect(
       host.tree.allNodes.filter { $0.attributes.contains("isSelected=true") }
         .map { $0.texts } == [["a"], ["b"]])
+  }
+
+  @Test func tappingOrActivatingARowOfASelectingListSelectsIt() {
+    let model = LetterSelection()
+    let renderer = TextElements()
+    let host = ViewHost(LetterLists(model: model), executor: .manual, renderer: renderer)
+    // "b" is a link in the first list and a text row in the second: ambiguous, so the link
+    // (a button) wins; "c" is only a row.
+    #expect(host.tap("c"))
+    host.flush()
+    #expect(model.many == ["c"])
+    // A renderer activates the row's element (a click): the row is selected.
+    // The second "b" element is the second list's row (the first is the link's label).
+    let rowB = renderer.texts.filter { $0.text == "b" }.map(\.id)
+    #expect(rowB.count == 2)
+    #expect(renderer.connection?.activate(rowB[1]) == true)
+    host.flush()
+    #expect(model.many == ["b"])
+    #expect(
+      host.tree.findAll(kind: "List")[1].children.map(\.attributes)
+        == [["isSelected=false"], ["isSelected=true"], ["isSelected=false"]])
+    // Rows of a list that does not select are not rows to select: a tap finds nothing.
+    let diagnostics = TrellisDiagnostics.capture { #expect(!host.tap("row 1")) }
+    #expect(diagnostics.map(\.message) == ["No button titled \"row 1\" is in the tree."])
+  }
+
+  @Test func aRowTaggedWithAValueOfAnotherTypeIsReportedAndNotSelected() {
+    struct Mistagged: View {
+      let model: LetterSelection
+      var body: some View {
+        List(selection: Binding(get: { model.one }, set: { model.one = $0 })) {
+          Text("one").tag(1)
+        }
+      }
+    }
+    let model = LetterSelection()
+    let host = ViewHost(Mistagged(model: model), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture { #expect(!host.tap("one")) }
+    #expect(model.one == "b")
+    #expect(
+      diagnostics.map(\.message) == [
+        "The row \"one\" in Mistagged is tagged 1 (Int), but its list's selection is of type "
+          + "String; nothing was selected. Tag it with a value of that type."
+      ])
   }
 }

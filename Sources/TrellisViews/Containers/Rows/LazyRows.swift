@@ -133,9 +133,7 @@ final class LazyRowsPart: NodePart {
                 actions: actions, offset: local, rowCount: segment.count, listName: name)
             },
             // Read here, tracked: a new selection re-runs the pass, which re-marks the rows.
-            isSelected: selection.map { selection in
-              row.tag.map { selection.isSelected($0) } ?? false
-            }))
+            isSelected: selection.flatMap { selection in row.tag.map(selection.isSelected) }))
       }
       start += segment.count
     }
@@ -198,8 +196,13 @@ final class LazyRowsPart: NodePart {
           from: EditableRowPart(actions: RowEditActions(), offset: 0, rowCount: 0, listName: ""))
       }
       host.show(realized.node, in: parent)
-      if let isSelected = entry.isSelected {
-        realized.node.setAttributes(isSelected ? [.isSelected(true)] : [])
+      if let selection {
+        // A tagged row can be selected: it says whether it is, and selecting it (a tap, a
+        // renderer's activation) selects its tag. An untagged row is neither.
+        realized.node.setAttributes(entry.isSelected.map { [.isSelected($0)] } ?? [])
+        let selecting = realized.node.parts.part(RowSelectionPart.self) { RowSelectionPart() }
+        selecting.tag = entry.isSelected == nil ? nil : entry.row.tag
+        selecting.selection = selection
       }
       entry.row.update(realized.node)
       nowShown.append(realized)
@@ -342,7 +345,7 @@ struct WantedRow {
   let section: [Int]?
   let row: CollectedRow
   let editing: EditableRowPart?
-  /// Whether the row is selected, in a list that selects.
+  /// Whether the row is selected, for a tagged row in a list that selects; nil otherwise.
   let isSelected: Bool?
 }
 
