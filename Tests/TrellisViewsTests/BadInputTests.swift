@@ -69,6 +69,13 @@ struct LinkWithoutDestination: View {
   }
 }
 
+struct TwoAccents: View {
+  static let firstLine = #line + 1
+  @Environment(\.accent) var first
+  @Environment(\.accent) var second
+  var body: some View { Text(first + second) }
+}
+
 struct UnmountedReader: View {
   @Environment(\.accent) var accent
   @Environment(Store.self) var store: Store?
@@ -198,14 +205,24 @@ struct StoreScreen: View {
     }
     #expect(accents == ["blue", "blue"])
     #expect(stores.count == 1 && stores[0] == nil)
-    #expect(diagnostics.map(\.nodes) == [["@Environment(String)"], ["@Environment(Store?)"]])
+    #expect(
+      diagnostics.map(\.nodes) == [
+        ["@Environment UnmountedReader.accent"], ["@Environment UnmountedReader.store"],
+      ])
     #expect(
       diagnostics.map(\.message) == [
-        "@Environment(String) was read outside of a mounted view's body, so it has no "
-          + "environment; the key's default value is returned. Read it in `body`, or pass the "
-          + "value in.",
-        "@Environment(Store?) was read outside of a mounted view's body, so it has no "
-          + "environment; nil is returned. Read it in `body`, or pass the value in.",
+        "@Environment UnmountedReader.accent (String) was read outside of a mounted view's "
+          + "body, so it has no environment; the key's default value is returned. Read it in "
+          + "`body`, or pass the value in.",
+        "@Environment UnmountedReader.store (Store?) was read outside of a mounted view's body, "
+          + "so it has no environment; nil is returned. Read it in `body`, or pass the value in.",
+      ])
+    // Two of one type in one view: the declaration's place names it.
+    let twins = TwoAccents()
+    let twinDiagnostics = TrellisDiagnostics.capture { _ = twins.first }
+    #expect(
+      twinDiagnostics.map(\.nodes) == [
+        ["@Environment in TwoAccents (declared at BadInputTests.swift:\(TwoAccents.firstLine))"]
       ])
   }
 

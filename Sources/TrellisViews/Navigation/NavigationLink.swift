@@ -74,13 +74,10 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
         if let selection, selection.select(value) { return }
         guard let registry, registry.pushValue?(value) == true else {
           if let registry, let refusal = registry.refusal?(value) {
-            // A link in the stack's root is inside the stack's own body: name the view that
-            // holds the stack instead.
-            let place = enclosing.hasPrefix("NavigationStack") ? registry.holder : enclosing
-            let link = "NavigationLink(value: \(description)) in \(place)"
+            let link = "NavigationLink(value: \(description)) in \(enclosing)"
             TrellisDiagnostics.report(
               TrellisDiagnostic(
-                kind: .invalidInput, nodes: [place, registry.holder],
+                kind: .invalidInput, nodes: [enclosing, registry.holder],
                 message:
                   "\(link) pushes a value of type \(type(of: value.base)), but the "
                   + "NavigationStack in \(registry.holder) \(refusal); the tap does nothing. "

@@ -18,14 +18,23 @@ import TrellisGraph
 @MainActor
 public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
   private let read: @MainActor (EnvironmentBox) -> Value
-  private let box = EnvironmentBox()
+  private let box: EnvironmentBox
 
   /// Reads the keyed value at `keyPath`.
-  /// - Parameter keyPath: the accessor, such as `\.accent`.
-  public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
+  /// - Parameters:
+  ///   - keyPath: the accessor, such as `\.accent`.
+  ///   - function: filled in by the compiler: in a property declaration, the enclosing type.
+  ///   - fileID: filled in by the compiler: where the property is declared.
+  ///   - line: filled in by the compiler: where the property is declared.
+  public init(
+    _ keyPath: KeyPath<EnvironmentValues, Value>, function: StaticString = #function,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    box = EnvironmentBox(PropertyDeclaration(function: function, fileID: fileID, line: line))
     read = { box in
       guard let scope = box.scope else {
-        box.reportUnmounted("\(Value.self)", outcome: "the key's default value is returned")
+        box.reportUnmounted(
+          Environment<Value>.self, "\(Value.self)", outcome: "the key's default value is returned")
         return EnvironmentValues()[keyPath: keyPath]
       }
       return scope[keyPath]
@@ -33,12 +42,21 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
   }
 
   /// Reads the injected object of type `Value`; a missing object stops with a diagnostic.
-  /// - Parameter type: the object's type.
-  public init(_ type: Value.Type) where Value: AnyObject {
+  /// - Parameters:
+  ///   - type: the object's type.
+  ///   - function: filled in by the compiler: in a property declaration, the enclosing type.
+  ///   - fileID: filled in by the compiler: where the property is declared.
+  ///   - line: filled in by the compiler: where the property is declared.
+  public init(
+    _ type: Value.Type, function: StaticString = #function, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) where Value: AnyObject {
+    box = EnvironmentBox(PropertyDeclaration(function: function, fileID: fileID, line: line))
     read = { box in
       if let object = box.scope?.object(type) { return object }
       guard box.scope != nil else {
-        box.reportUnmounted("\(type)", outcome: "there is no object to return")
+        box.reportUnmounted(
+          Environment<Value>.self, "\(type)", outcome: "there is no object to return")
         fatalError(
           "Trellis: @Environment(\(type)) was read outside of a mounted view's body, where "
             + "there is no environment to find it in.")
@@ -53,11 +71,19 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
   }
 
   /// Reads the injected object of type `Object`, or nil when none is injected.
-  /// - Parameter type: the object's type.
-  public init<Object: AnyObject>(_ type: Object.Type) where Value == Object? {
+  /// - Parameters:
+  ///   - type: the object's type.
+  ///   - function: filled in by the compiler: in a property declaration, the enclosing type.
+  ///   - fileID: filled in by the compiler: where the property is declared.
+  ///   - line: filled in by the compiler: where the property is declared.
+  public init<Object: AnyObject>(
+    _ type: Object.Type, function: StaticString = #function, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) where Value == Object? {
+    box = EnvironmentBox(PropertyDeclaration(function: function, fileID: fileID, line: line))
     read = { box in
       guard let scope = box.scope else {
-        box.reportUnmounted("\(Object.self)?", outcome: "nil is returned")
+        box.reportUnmounted(Environment<Value>.self, "\(Object.self)?", outcome: "nil is returned")
         return nil
       }
       return scope.object(type)
@@ -80,17 +106,24 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
 final class EnvironmentBox {
   var scope: EnvironmentScope?
   var reader: ViewName?
+  /// Where the property was declared: what an unmounted read names.
+  let declaration: PropertyDeclaration?
   private var reportedUnmounted = false
 
-  /// Reports, once per property, a read outside of a mounted view.
-  func reportUnmounted(_ type: String, outcome: String) {
+  init(_ declaration: PropertyDeclaration? = nil) { self.declaration = declaration }
+
+  /// Reports, once per property, a read outside of a mounted view, naming the view type and
+  /// the property (`@Environment UnmountedReader.accent`) where they can be found.
+  func reportUnmounted(_ wrapperType: any Any.Type, _ type: String, outcome: String) {
     guard !reportedUnmounted else { return }
     reportedUnmounted = true
+    let name =
+      declaration?.describe("@Environment", wrapperType: wrapperType) ?? "@Environment(\(type))"
     TrellisDiagnostics.report(
       TrellisDiagnostic(
-        kind: .invalidInput, nodes: ["@Environment(\(type))"],
+        kind: .invalidInput, nodes: [name],
         message:
-          "@Environment(\(type)) was read outside of a mounted view's body, so it has no "
+          "\(name) (\(type)) was read outside of a mounted view's body, so it has no "
           + "environment; \(outcome). Read it in `body`, or pass the value in."))
   }
 }

@@ -39,7 +39,7 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
   ) {
     box = StateBox(
       initial: wrappedValue,
-      declaration: StateDeclaration(function: function, fileID: fileID, line: line))
+      declaration: PropertyDeclaration(function: function, fileID: fileID, line: line))
   }
 
   /// Creates state with an initial value (SwiftUI's older spelling).
@@ -54,7 +54,7 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
   ) {
     box = StateBox(
       initial: { initialValue },
-      declaration: StateDeclaration(function: function, fileID: fileID, line: line))
+      declaration: PropertyDeclaration(function: function, fileID: fileID, line: line))
   }
 
   /// The current value; reading it in a body makes the body depend on it.
@@ -124,38 +124,6 @@ final class StateStorage<Value> {
   }
 }
 
-/// Where a `@State` was declared, for diagnostics about a state that has no storage.
-struct StateDeclaration {
-  let function: StaticString
-  let fileID: StaticString
-  let line: UInt
-
-  /// `@State Unmounted.value`: the enclosing type (when the state is declared with an initial
-  /// value, the compiler names it) and the property (found by reflecting that type, when it has
-  /// exactly one state of this type); otherwise the declaration's place.
-  func describe<Value>(_ valueType: Value.Type) -> String {
-    let function = "\(self.function)"
-    let file = "\(fileID)"
-    let place = "\(file.split(separator: "/").last ?? Substring(file)):\(line)"
-    guard !function.contains("("), let module = file.split(separator: "/").first else {
-      return "@State declared at \(place)"
-    }
-    let mangled = "\(module.utf8.count)\(module)\(function.utf8.count)\(function)V"
-    var names: [String] = []
-    if let type = _typeByName(mangled) {
-      _forEachField(of: type, options: []) { name, _, fieldType, _ in
-        if ObjectIdentifier(fieldType) == ObjectIdentifier(State<Value>.self) {
-          let label = String(cString: name)
-          names.append(label.hasPrefix("_") ? String(label.dropFirst()) : label)
-        }
-        return true
-      }
-    }
-    guard names.count == 1 else { return "@State in \(function) (declared at \(place))" }
-    return "@State \(function).\(names[0])"
-  }
-}
-
 /// The reference a `State` value shares with its copies: the initial-value closure and, once
 /// linked, the node's slot.
 ///
@@ -167,10 +135,10 @@ struct StateDeclaration {
 @MainActor
 final class StateBox<Value> {
   private var initial: (() -> Value)?
-  let declaration: StateDeclaration
+  let declaration: PropertyDeclaration
   private(set) var storage: StateStorage<Value>?
 
-  init(initial: @escaping () -> Value, declaration: StateDeclaration) {
+  init(initial: @escaping () -> Value, declaration: PropertyDeclaration) {
     self.initial = initial
     self.declaration = declaration
   }
@@ -196,7 +164,7 @@ final class StateBox<Value> {
   }
 
   func reportUnmounted(_ verb: String) {
-    let name = declaration.describe(Value.self)
+    let name = declaration.describe("@State", wrapperType: State<Value>.self)
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .invalidInput, nodes: [name],

@@ -134,7 +134,10 @@ public final class ViewNode {
       self.explicitID = parent.explicitID
       identityPending = parent.elementID == nil && parent.identityPending
     }
-    enclosingView = parentIsNamed ? parent.name : parent.enclosingView
+    // Trellis's own composites (`NavigationStack`, `TabView`) are not what a diagnostic should
+    // name: the app's view around them is.
+    let parentNamesChildren = parentIsNamed && parent.composite?.type.isBuiltIn != true
+    enclosingView = parentNamesChildren ? parent.name : parent.enclosingView
     hostParent = parent.elementID ?? parent.hostParent
     environment = parent.environment
     isVisible = parent.isVisible

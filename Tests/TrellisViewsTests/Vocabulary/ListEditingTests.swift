@@ -106,6 +106,29 @@ struct StackInEditMode: View {
       ])
   }
 
+  @Test func aListInsideANavigationStackIsNamedAfterTheAppsView() {
+    struct Inbox: View {
+      let fruits: Fruits
+      var body: some View {
+        NavigationStack {
+          List {
+            ForEach(fruits.names, id: \.self) { Text($0) }
+              .onMove { fruits.names.move(fromOffsets: $0, toOffset: $1) }
+          }
+        }
+      }
+    }
+    let host = ViewHost(Inbox(fruits: Fruits()), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!host.move("apple", toOffset: 9))
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "move(\"apple\", toOffset: 9): the list in Inbox has 3 rows, so the destination must "
+          + "be in 0...3; nothing was moved."
+      ])
+  }
+
   @Test func twoDeletesWithNoFlushBetweenDeleteTheRowsTheyName() {
     let fruits = Fruits()
     let probe = Probe()
