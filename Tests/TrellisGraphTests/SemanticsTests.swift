@@ -337,6 +337,24 @@ import Testing
     #expect(try second?.get() == 2)
   }
 
+  @Test func aFirstValueReadThatClosesACycleStopsNamingTheReadToChange() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        var second: Derived<Int>?
+        let first = Derived(name: "A") { (second?.value ?? 0) + 1 }
+        second = Derived(name: "B") { first.value + 1 }
+        // The outer read throws; the read that cannot is `first.value` inside B.
+        _ = try? first.get()
+      }
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      message.contains(
+        "dependency cycle: A → B → A; 'A' has no previous value to return to its `value` read "
+          + "in 'B'. Break the cycle, or read 'A' with `try get()` in 'B' to get a GraphError "
+          + "instead."))
+  }
+
   @Test func aRoundLimitBelowOneIsReportedAndOneIsUsed() {
     let graph = Graph(executor: .manual)
     let source = Cell(0)

@@ -103,9 +103,14 @@ extension NodeStore {
   func reportCycle(_ path: [String], at node: GraphNode, hasValue: Bool) {
     let shown = path.joined(separator: " → ")
     guard hasValue else {
+      // The read that stops is the `value` read inside the cycle, not the outer one (which may
+      // already be a `try get()`): name where it is.
+      let reader = currentSubscriber >= 0 ? name(of: currentSubscriber) : nil
+      let place = reader.map { " in '\($0)'" } ?? ""
       fatalError(
-        "Trellis: dependency cycle: \(shown); '\(node.name)' has no previous value to return. "
-          + "Break the cycle, or read it with `try get()` to get a GraphError instead.")
+        "Trellis: dependency cycle: \(shown); '\(node.name)' has no previous value to return "
+          + "to its `value` read\(place). Break the cycle, or read '\(node.name)' with "
+          + "`try get()`\(place) to get a GraphError instead.")
     }
     TrellisDiagnostics.report(
       TrellisDiagnostic(
