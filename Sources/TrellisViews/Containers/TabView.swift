@@ -90,7 +90,12 @@ extension TabItemModifier: RowTraitModifier {
   var rowTabItem: AnyView? { AnyView(label) }
 }
 
-/// The rendered tabs: the shown tab's content, then the tab items.
+extension TabView: BuiltInCompositeKind {
+  nonisolated static var elementKind: ElementKind { .tabView }
+}
+
+/// The rendered tabs: the shown tab's content, then the tab items, in the `TabView` element of
+/// the view around it (it renders none of its own).
 struct TabViewContent<Content: View>: View, _PrimitiveView {
   let content: Content
   let selection: AnyHashable?
@@ -100,7 +105,7 @@ struct TabViewContent<Content: View>: View, _PrimitiveView {
   let select: @MainActor (AnyHashable) -> Void
 
   static func _update(_ view: Self, in node: ViewNode) {
-    node.setContainer(kind: .tabView)
+    node.setTransparent()
     node.parts.part(TabViewPart.self) { TabViewPart(node: node) }.update(view)
   }
 }

@@ -128,6 +128,13 @@ extension ViewNode {
   }
 }
 
+/// A composite view of Trellis's own whose element is one of the library's kinds rather than a
+/// custom view's (`TabView`, whose body only adds the state it keeps): its content renders no
+/// element of its own, so the tree has one element for the view.
+protocol BuiltInCompositeKind {
+  static var elementKind: ElementKind { get }
+}
+
 /// What a host knows about one composite view type, found once per type and host.
 @MainActor
 final class CompositeType {
@@ -151,7 +158,7 @@ final class CompositeType {
     plan = ComparisonPlan.plan(for: type)
     self.nameType = nameType ?? type
     name = ViewTypeNames.name(of: self.nameType)
-    kind = .customView(name)
+    kind = (type as? any BuiltInCompositeKind.Type)?.elementKind ?? .customView(name)
     linksCustomProperties = type is any CustomDynamicPropertyLinking.Type
     isBuiltIn = String(reflecting: self.nameType).hasPrefix("TrellisViews.")
   }

@@ -187,18 +187,20 @@ struct StackRule: View {
     switches.tab = "b"
     host.flush()
     #expect(host.tree.texts == ["b 0"])
+    // One TabView element: the view's own content adds none of its own.
+    #expect(host.tree.findAll(kind: "TabView").count == 1)
     #expect(
       recorder.lastCommit.map(\.description) == [
-        "create Probed@7 #b tag=b", "create Button@8", "insert Button@8 into Probed@7 at 0",
-        "create Text@9 \"b 0\"", "insert Text@9 into Button@8 at 0",
-        "remove Probed@4 from TabView@3 at 0", "insert Probed@7 into TabView@3 at 0",
+        "create Probed@6 #b tag=b", "create Button@7", "insert Button@7 into Probed@6 at 0",
+        "create Text@8 \"b 0\"", "insert Text@8 into Button@7 at 0",
+        "remove Probed@3 from TabView@2 at 0", "insert Probed@6 into TabView@2 at 0",
       ])
     switches.tab = "a"
     host.flush()
     #expect(host.tree.texts == ["a 1"])
     #expect(
       recorder.lastCommit.map(\.description) == [
-        "remove Probed@7 from TabView@3 at 0", "insert Probed@4 into TabView@3 at 0",
+        "remove Probed@6 from TabView@2 at 0", "insert Probed@3 into TabView@2 at 0",
       ])
     #expect(host.eventCounts("Probed #a") == (2, 1, 2, 1))
     #expect(host.eventCounts("Probed #b") == (1, 1, 1, 1))
