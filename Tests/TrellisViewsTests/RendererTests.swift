@@ -349,6 +349,27 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
         """)
   }
 
+  @Test func aDumpEscapesTextsAndIdsSoThatEachNodeIsOneLine() {
+    struct Awkward: View {
+      var body: some View {
+        VStack {
+          ForEach(["a\"b", "c\nd"], id: \.self) { Text($0) }
+          Text("quote \" newline \n tab \t back \\ bell \u{7}")
+        }
+      }
+    }
+    let host = ViewHost(Awkward(), executor: .manual)
+    #expect(
+      host.dump() == #"""
+        Awkward
+          VStack
+            Text #a\"b "a\"b"
+            Text #c\nd "c\nd"
+            Text "quote \" newline \n tab \t back \\ bell \u{7}"
+
+        """#)
+  }
+
   @Test func aNegativeLimitCountsAsZero() {
     let host = ViewHost(Shelf(), executor: .manual)
     #expect(

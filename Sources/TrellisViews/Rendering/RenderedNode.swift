@@ -151,7 +151,9 @@ public struct RenderedNode: Equatable, Sendable {
   }
 
   /// A stable, readable text dump: one node per line, indented by two spaces per level,
-  /// `Kind #id "text" attr=value`. Line breaks in texts are shown as `\n`.
+  /// `Kind #id "text" attr=value`. In texts and ids, a backslash, a quote, a line break, a tab
+  /// and other control characters are escaped as in a Swift string literal (`\\`, `\"`, `\n`,
+  /// `\t`, `\u{1B}`), so every node is one unambiguous line.
   /// - Parameters:
   ///   - maxChildren: show at most this many children per node, then `… N more`.
   ///   - maxDepth: show at most this many levels (this node is the first, and is always
@@ -192,11 +194,12 @@ public struct RenderedNode: Equatable, Sendable {
         let entry = entries[position]
         indent(depth)
         var line = entry.kind
-        if let id = entry.id { line += " #\(id)" }
+        if let id = entry.id { line += " #\(Self.escaped(id))" }
         if let text = entry.text {
-          var shown = text.replacingOccurrences(of: "\n", with: "\\n")
+          // Shortened before escaping, so that an escape is never cut in half.
+          var shown = text
           if shown.count > maxTextLength { shown = String(shown.prefix(maxTextLength)) + "…" }
-          line += " \"\(shown)\""
+          line += " \"\(Self.escaped(shown))\""
         }
         for attribute in entry.attributes { line += " \(attribute)" }
         output.append(contentsOf: line.utf8)
@@ -222,5 +225,29 @@ public struct RenderedNode: Equatable, Sendable {
       }
     }
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// `text` with the characters that would make a dump line ambiguous escaped, as in a Swift
+  /// string literal. O(n); returns `text` itself when there is nothing to escape.
+  static func escaped(_ text: String) -> String {
+    guard
+      text.unicodeScalars.contains(where: {
+        $0 == "\\" || $0 == "\"" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+      })
+    else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": result += "\\\\"
+      case "\"": result += "\\\""
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }
