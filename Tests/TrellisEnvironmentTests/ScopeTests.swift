@@ -114,7 +114,7 @@ import TrellisEnvironment
     #expect(named.parent === root)
     #expect(unnamed.parent === named)
     #expect(named.path == ["Sheet", "App"])
-    #expect(unnamed.path == ["Sheet", "Sheet", "App"])
+    #expect(unnamed.path == ["Sheet (override)", "Sheet", "App"])
     #expect(root.parent == nil)
   }
 

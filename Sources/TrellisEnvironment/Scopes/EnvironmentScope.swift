@@ -106,12 +106,13 @@ public final class EnvironmentScope {
   /// - Parameters:
   ///   - keyPath: the accessor of the key, as in `.environment(\.accent, "red")`.
   ///   - value: the value for the new scope's subtree.
-  ///   - name: a name for diagnostics; defaults to this scope's name.
+  ///   - name: a name for diagnostics and `path`; defaults to this scope's name followed by
+  ///     ` (override)`, so that the path tells the two apart.
   /// - Returns: the new scope.
   public func overriding<Value>(
     _ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value, name: String? = nil
   ) -> EnvironmentScope {
-    let scope = child(named: name ?? self.name)
+    let scope = child(named: name ?? "\(self.name) (override)")
     scope.apply { $0[keyPath: keyPath] = value }
     return scope
   }
