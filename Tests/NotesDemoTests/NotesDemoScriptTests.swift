@@ -27,6 +27,40 @@ import Testing
     #expect(mount.events.map(\.description) == ["task start NotesList"])
   }
 
+  /// The script over a file of `notes` notes.
+  private func runScript(notes count: Int) async throws -> [StepReport] {
+    let notes = (0..<count).map { Fixtures.note(id: "n\($0)", title: "\"Note \($0)\"") }
+    let text = "{\"notes\": [" + notes.joined(separator: ",") + "]}"
+    let path = try Fixtures.temporaryFile(text)
+    defer { Fixtures.removeTemporaryFile(at: path) }
+    let script = NotesDemoScript(loader: NotesLoader(source: .file(path), latency: .none))
+    return await script.runAll()
+  }
+
+  @Test func withOneNoteStep3RunsWholeAndSteps4And5SaySoAndDoNothing() async throws {
+    let reports = try await runScript(notes: 1)
+    #expect(reports[2].skipped == nil)
+    // Step 3 pushes the one note and its body arrives there.
+    #expect(
+      reports[2].bodyRuns.map(\.description) == [
+        "NavigationStack: Router.path", "NoteDetail: inserted",
+        "NoteDetail: @State NoteDetail.loadedBody",
+      ])
+    for step in [3, 4] {
+      #expect(
+        reports[step].skipped == "skipped: this step needs at least 2 notes; the file has 1")
+      #expect(reports[step].bodyRuns.isEmpty)
+      #expect(reports[step].events.isEmpty)
+      #expect(reports[step].snapshots.map(\.caption) == ["after"])
+    }
+  }
+
+  @Test func withNoNotesStep3SaysItNeedsOne() async throws {
+    let reports = try await runScript(notes: 0)
+    #expect(reports[2].skipped == "skipped: this step needs at least 1 note; the file has none")
+    #expect(reports[2].bodyRuns.isEmpty)
+  }
+
   @Test func anUnchangedRefreshRerunsNothing() async {
     let (_, reports) = await runScript()
     #expect(reports[1].bodyRuns.isEmpty)

@@ -49,7 +49,10 @@ struct NotesDocumentTests {
       of: "[\"lists\"]", with: "\"lists\"")
     #expect(message(tags) == "bad.json: wrong type at notes[0].tags: expected an array")
     #expect(message("{\"notes\": {}}") == "bad.json: wrong type at notes: expected an array")
-    #expect(message("\"hello\"") == "bad.json: wrong type at the top level: expected an object")
+    #expect(
+      message("\"hello\"")
+        == "bad.json: wrong type at the top level: expected an object ({\"notes\": [...]}) or an "
+        + "array of notes")
   }
 
   @Test func missingFieldNamesTheFieldPath() {

@@ -86,8 +86,12 @@ enum NotesDocument {
     case .keyNotFound(let key, let context):
       return .missingField(file: file, path: CodingPath.render(context.codingPath, appending: key))
     case .typeMismatch(let type, let context):
+      // At the top level either form is accepted, so the message names both.
+      let expected =
+        context.codingPath.isEmpty
+        ? "an object ({\"notes\": [...]}) or an array of notes" : jsonKind(of: type)
       return .wrongType(
-        file: file, path: CodingPath.render(context.codingPath), expected: jsonKind(of: type))
+        file: file, path: CodingPath.render(context.codingPath), expected: expected)
     case .valueNotFound(let type, let context):
       return .nullValue(
         file: file, path: CodingPath.render(context.codingPath), expected: jsonKind(of: type))
