@@ -248,25 +248,10 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
   }
 
   @Test func anElementCanBeActivatedThroughTheConnection() {
-    final class Activator: Renderer {
-      let rootElement = 0
-      var connection: RendererConnection?
-      var buttons: [ElementID] = []
-      func createElement(_ description: ElementDescription) -> Int {
-        if description.kind == .button { buttons.append(description.id) }
-        return 0
-      }
-      func insert(_ child: Int, into parent: Int, at index: Int) {}
-      func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
-      func remove(_ child: Int, from parent: Int, at index: Int) {}
-      func setText(_ text: String?, of element: Int) {}
-      func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
-      func connect(_ connection: RendererConnection) { self.connection = connection }
-    }
-    let activator = Activator()
+    let activator = CreatedElements()
     let host = ViewHost(CounterHeader(), executor: .manual, renderer: activator)
-    #expect(activator.buttons.count == 1)
-    #expect(activator.connection?.activate(activator.buttons[0]) == true)
+    #expect(activator.ids(of: .button).count == 1)
+    #expect(activator.connection?.activate(activator.ids(of: .button)[0]) == true)
     host.flush()
     #expect(host.tree.texts == ["count 1", "static"])
   }

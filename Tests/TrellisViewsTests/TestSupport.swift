@@ -131,3 +131,28 @@ final class Factory {
   /// How many of the models made so far are still alive.
   var liveModels: Int { models.filter { $0.object != nil }.count }
 }
+
+/// A renderer that keeps the id, kind and text of every element it creates, so that a test can
+/// activate one through the connection; it draws nothing.
+@MainActor
+final class CreatedElements: Renderer {
+  let rootElement = 0
+  var connection: RendererConnection?
+  private(set) var created: [(id: ElementID, kind: ElementKind, text: String?)] = []
+
+  /// The ids of the elements of `kind` created so far (with `text`, when given), in order.
+  func ids(of kind: ElementKind, text: String? = nil) -> [ElementID] {
+    created.filter { $0.kind == kind && (text == nil || $0.text == text) }.map(\.id)
+  }
+
+  func createElement(_ description: ElementDescription) -> Int {
+    created.append((description.id, description.kind, description.text))
+    return 0
+  }
+  func insert(_ child: Int, into parent: Int, at index: Int) {}
+  func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
+  func remove(_ child: Int, from parent: Int, at index: Int) {}
+  func setText(_ text: String?, of element: Int) {}
+  func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
+  func connect(_ connection: RendererConnection) { self.connection = connection }
+}

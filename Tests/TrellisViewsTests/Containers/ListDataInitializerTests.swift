@@ -27,24 +27,6 @@ struct LetterLists: View {
   }
 }
 
-/// A renderer that keeps the ids of the text elements it creates, to activate them.
-@MainActor
-final class TextElements: Renderer {
-  let rootElement = 0
-  var connection: RendererConnection?
-  var texts: [(id: ElementID, text: String?)] = []
-  func createElement(_ description: ElementDescription) -> Int {
-    if description.kind == .text { texts.append((description.id, description.text)) }
-    return 0
-  }
-  func insert(_ child: Int, into parent: Int, at index: Int) {}
-  func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
-  func remove(_ child: Int, from parent: Int, at index: Int) {}
-  func setText(_ text: String?, of element: Int) {}
-  func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
-  func connect(_ connection: RendererConnection) { self.connection = connection }
-}
-
 @MainActor
 @Suite struct ListDataInitializerTests {
   @Test func listsOverDataMarkTheSelectedRowsAndFollowTheSelectionWhenItChanges() {
@@ -85,7 +67,7 @@ final class TextElements: Renderer {
 
   @Test func tappingOrActivatingARowOfASelectingListSelectsIt() {
     let model = LetterSelection()
-    let renderer = TextElements()
+    let renderer = CreatedElements()
     let host = ViewHost(LetterLists(model: model), executor: .manual, renderer: renderer)
     // "b" is a link in the first list and a text row in the second: ambiguous, so the link
     // (a button) wins; "c" is only a row.
@@ -94,7 +76,7 @@ final class TextElements: Renderer {
     #expect(model.many == ["c"])
     // A renderer activates the row's element (a click): the row is selected.
     // The second "b" element is the second list's row (the first is the link's label).
-    let rowB = renderer.texts.filter { $0.text == "b" }.map(\.id)
+    let rowB = renderer.ids(of: .text, text: "b")
     #expect(rowB.count == 2)
     #expect(renderer.connection?.activate(rowB[1]) == true)
     host.flush()
