@@ -9,8 +9,8 @@ final class StatusModel: Trackable {
 
   /// Records what one batch of input made re-run.
   /// - Parameters:
-  ///   - inputs: the keys and pastes of the batch, in order, as `symbol(of:)` and
-  ///     `pasteSymbol(of:)` name them; a batch with none (a resize) leaves the line as it is.
+  ///   - inputs: the keys and pastes of the batch, in order; a batch with none (a resize)
+  ///     leaves the line as it is.
   ///   - runs: the body runs since the previous batch, the status line's own left out.
   func record(inputs: [Input], runs: [BodyRun]) {
     guard !inputs.isEmpty else { return }
