@@ -222,7 +222,7 @@ struct LayoutEngine {
     if let width = proposal.width, let height = proposal.height {
       return LayoutSize(width: width, height: height)
     }
-    let rows = node.children
+    let rows = node.scrollRows
     var width = 0
     var height = 0
     for index in max(0, min(offset, rows.count))..<rows.count where !rows[index].isHidden {
@@ -240,7 +240,7 @@ struct LayoutEngine {
     _ node: TerminalLayoutNode, offset: Int, in rect: LayoutRect, style: CellStyle, depth: Int,
     into grid: inout CellGrid
   ) {
-    let rows = node.children
+    let rows = node.scrollRows
     let start = max(0, min(offset, rows.count))
     let bottom = rect.y.saturatingAdd(rect.height)
     var y = rect.y

@@ -39,8 +39,9 @@ public enum TerminalLayoutContent: Hashable, Sendable {
   /// that of the children from `offset` on. Only the children that fit are laid out and drawn,
   /// so a long list costs what it shows: each child is offered the full width and its ideal
   /// height, and the last one the rows that are left (its text truncates). The node's
-  /// `visibleChildren` tells which children the last render showed. Each child is one row;
-  /// a group child lays its own children out as a `VStack`.
+  /// `visibleChildren` tells which rows the last render showed. Each child is one row; a
+  /// group child lays its own children out as a `VStack`; a list's `Section` (a row group)
+  /// gives its children as rows.
   case verticalScroll(offset: Int)
   /// A transparent container, as `Group` or `ForEach`: its children take part in the enclosing
   /// stack as if they were the stack's own. Its layout modifiers are not applied (SwiftUI

@@ -31,9 +31,33 @@ public final class TerminalLayoutNode {
     didSet { if isHidden != oldValue { parent?.invalidateLayout() } }
   }
 
-  /// For a `.verticalScroll` node: the children the last render showed, by index (an empty
-  /// range before the first render, or when none fit).
+  /// For a `.verticalScroll` node: the rows the last render showed, by index (an empty range
+  /// before the first render, or when none fit). Rows are the children, with the children of a
+  /// row group in place of the group (see `isRowGroup`).
   public internal(set) var visibleChildren: Range<Int> = 0..<0
+
+  /// Whether, as a child of a `.verticalScroll` node, this node's children are rows of the
+  /// scroll rather than the node one row: a `List`'s `Section`, whose header, rows and footer
+  /// are rows of the list (so a list scrolls into and through a section row by row).
+  var isRowGroup = false {
+    didSet { if isRowGroup != oldValue { parent?.invalidateLayout() } }
+  }
+
+  /// The rows of this node as a `.verticalScroll`: its children, with each shown row group
+  /// replaced by its rows. The children themselves when there is no group (no copy).
+  var scrollRows: [TerminalLayoutNode] {
+    guard children.contains(where: \.isRowGroup) else { return children }
+    var rows: [TerminalLayoutNode] = []
+    var pending = Array(children.reversed())
+    while let node = pending.popLast() {
+      if node.isRowGroup {
+        if !node.isHidden { pending += node.children.reversed() }
+      } else {
+        rows.append(node)
+      }
+    }
+    return rows
+  }
 
   /// The children, in order. Containers arrange them; leaves ignore them.
   public private(set) var children: [TerminalLayoutNode] = []

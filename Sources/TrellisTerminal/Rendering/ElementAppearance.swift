@@ -133,7 +133,13 @@ enum ElementAppearance {
       return Parts(body: TerminalLayoutNode(leafContent(kind, text: text, appearance: appearance)))
     }
     switch kind {
-    case .vStack, .form, .section:
+    case .section:
+      // In a list, its header, rows and footer are rows of the list (as the host counts them);
+      // elsewhere (a form, a stack) it is a leading column.
+      let parts = container(.vStack())
+      parts.body.isRowGroup = true
+      return parts
+    case .vStack, .form:
       return container(.vStack())
     case .hStack, .lazyHStack, .label:
       return container(.hStack())

@@ -20,7 +20,23 @@ extension TerminalRenderer {
   /// - Parameter list: a `List` element.
   /// - Returns: its row count.
   public func rowCount(of list: TerminalElement) -> Int {
-    list.totalRows ?? list.children.count
+    list.totalRows ?? rowElements(of: list).count
+  }
+
+  /// The realized rows of `list`, in order: its children, with each `Section`'s header, rows and
+  /// footer in place of the section, as the host counts rows (and the layout shows them).
+  func rowElements(of list: TerminalElement) -> [TerminalElement] {
+    guard list.children.contains(where: { $0.kind == .section }) else { return list.children }
+    var rows: [TerminalElement] = []
+    var pending = Array(list.children.reversed())
+    while let element = pending.popLast() {
+      if element.kind == .section {
+        pending += element.children.reversed()
+      } else {
+        rows.append(element)
+      }
+    }
+    return rows
   }
 
   /// Scrolls `list` so that its row `offset` is the first shown, clamped to its rows.
@@ -93,7 +109,8 @@ extension TerminalRenderer {
   func focusRow(_ row: Int, of list: TerminalElement) -> Bool {
     pendingFocusRow = nil
     let local = row - (list.realizedRows?.lowerBound ?? 0)
-    guard local >= 0, local < list.children.count else {
+    let rows = rowElements(of: list)
+    guard local >= 0, local < rows.count else {
       // Not realized: scroll so that it will be shown, and ask the host for those rows now,
       // so that the update of this turn realizes them.
       pendingFocusRow = (list, row)
@@ -108,8 +125,8 @@ extension TerminalRenderer {
       needsFrame = true
       return true
     }
-    let element = list.children[local]
-    element.indexHint = local
+    let element = rows[local]
+    if element.parent === list { element.indexHint = local }
     guard let target = firstFocusable(in: element) else { return false }
     guard target !== focusedElement else { return false }
     setFocus(target)
@@ -125,15 +142,28 @@ extension TerminalRenderer {
       return
     }
     let local = row - (list.realizedRows?.lowerBound ?? 0)
-    if local >= 0, local < list.children.count { focusRow(row, of: list) }
+    if local >= 0, local < rowElements(of: list).count { focusRow(row, of: list) }
   }
 
   /// The position of the row holding `element` among all of `list`'s rows.
   func rowNumber(of element: TerminalElement, in list: TerminalElement) -> Int? {
     var row = element
-    while let parent = row.parent, parent !== list { row = parent }
-    guard row.parent === list, let index = row.indexInParent else { return nil }
-    return (list.realizedRows?.lowerBound ?? 0) + index
+    var sectionRow: TerminalElement?
+    while let parent = row.parent, parent !== list {
+      if parent.kind == .section && parent.parent === list { sectionRow = row }
+      row = parent
+    }
+    guard row.parent === list else { return nil }
+    let base = list.realizedRows?.lowerBound ?? 0
+    guard let sectionRow else {
+      guard let index = row.indexInParent else { return nil }
+      return base + index
+    }
+    // In a section: its place among the list's rows, sections opened.
+    guard let index = rowElements(of: list).firstIndex(where: { $0 === sectionRow }) else {
+      return nil
+    }
+    return base + index
   }
 
   /// The lists in the tree and shown, in the order they were made.
@@ -160,8 +190,9 @@ extension TerminalRenderer {
   /// The height of row `row` (among all the rows) at `width`: measured when realized, else 1.
   private func rowHeight(row: Int, of list: TerminalElement, width: Int) -> Int {
     let local = row - (list.realizedRows?.lowerBound ?? 0)
-    guard local >= 0, local < list.children.count else { return 1 }
-    let element = list.children[local]
+    let rows = rowElements(of: list)
+    guard local >= 0, local < rows.count else { return 1 }
+    let element = rows[local]
     guard !element.slot.isHidden else { return 0 }
     return TerminalLayout.sizeThatFits(element.slot, ProposedSize(width: width, height: nil)).height
   }
@@ -176,8 +207,10 @@ extension TerminalRenderer {
     var row = focused
     while let list = row.parent {
       defer { row = list }
+      // The focused element's row, counted with sections opened (the row below the list may
+      // be a section holding it).
       guard ElementAppearance.scrollsRows(list.kind), pendingFocusRow?.list !== list,
-        let index = rowNumber(of: row, in: list)
+        let index = rowNumber(of: focused, in: list)
       else { continue }
       let offset = list.scrollRow
       var target = offset

@@ -156,6 +156,51 @@ struct TerminalRendererTests {
     #expect(harness.renderer.connection?.viewport(of: list.id!) == Viewport(offset: 0, length: 5))
   }
 
+  @Test func aListWithSectionsScrollsRowByRowThroughThem() {
+    let harness = ScreenHarness(width: 12, height: 5) {
+      List {
+        Section("A") { ForEach(0..<3, id: \.self) { Text("A\($0)") } }
+        Section("B") { ForEach(3..<9, id: \.self) { Text("B\($0)") } }
+      }
+    }
+    #expect(harness.lines == ["A", "A0", "A1", "A2", "B"])
+    // A header, a row, a header: one row each (a section was one row, and the list went
+    // blank past it).
+    harness.press(.downArrow)
+    #expect(harness.lines == ["A0", "A1", "A2", "B", "B3"])
+    harness.press(.downArrow, .downArrow, .downArrow, .downArrow)
+    #expect(harness.lines == ["B3", "B4", "B5", "B6", "B7"])
+    for _ in 0..<10 { harness.press(.downArrow) }
+    // It stops with the last row at the bottom.
+    #expect(harness.lines == ["B4", "B5", "B6", "B7", "B8"])
+  }
+
+  @Test func theFocusMovesThroughTheRowsOfSectionsAndEndReachesTheLast() {
+    let model = PickedFruit()
+    let harness = ScreenHarness(width: 12, height: 5) {
+      List(selection: Binding(get: { model.fruit }, set: { model.fruit = $0 })) {
+        Section("Fruit") { ForEach(["apple", "pear"], id: \.self) { Text($0).tag($0) } }
+        Section("Veg") {
+          ForEach((0..<8).map { "veg \($0)" }, id: \.self) { Text($0).tag($0) }
+        }
+      }
+    }
+    #expect(harness.lines == ["Fruit", "apple", "pear", "Veg", "veg 0"])
+    #expect(harness.highlightedRows == [1])
+    harness.press(.downArrow, .downArrow, .downArrow)
+    // The header is no row to focus: from pear to veg 0, then veg 1, scrolled into view.
+    #expect(harness.lines == ["apple", "pear", "Veg", "veg 0", "veg 1"])
+    #expect(harness.highlightedRows == [4])
+    harness.press(.end)
+    #expect(harness.lines == ["veg 3", "veg 4", "veg 5", "veg 6", "veg 7"])
+    #expect(harness.highlightedRows == [4])
+    harness.press(.return)
+    #expect(model.fruit == "veg 7")
+    harness.press(.home)
+    #expect(harness.lines == ["Fruit", "apple", "pear", "Veg", "veg 0"])
+    #expect(harness.highlightedRows == [1])
+  }
+
   @Test func pageDownScrollsAPageAndTakesTheFocusAlong() {
     let store = RowStore(count: 12)
     let harness = ScreenHarness(width: 20, height: 5) {
