@@ -70,7 +70,12 @@ extension TerminalRenderer {
     let rows = pages * pageLength(of: list)
     let before = scrollOffset(of: list)
     scroll(list, to: before + rows)
-    guard let focused = focusedElement, let row = rowNumber(of: focused, in: list) else {
+    // Keys ahead of the rows (several pages in one batch): the row the focus is waiting for
+    // is where the focus is, for the next page.
+    let waiting = pendingFocusRow.flatMap { $0.list === list ? $0.row : nil }
+    guard
+      let row = waiting ?? focusedElement.flatMap({ rowNumber(of: $0, in: list) })
+    else {
       return scrollOffset(of: list) != before
     }
     let target = max(0, min(row + rows, rowCount(of: list) - 1))

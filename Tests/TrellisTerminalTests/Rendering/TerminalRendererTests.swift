@@ -222,6 +222,20 @@ struct TerminalRendererTests {
     #expect(harness.highlightedRows == [4])
   }
 
+  @Test func pagesPressedInOneBatchAllCount() {
+    let store = RowStore(count: 1000)
+    let harness = ScreenHarness(width: 20, height: 5) {
+      List(store.rows) { row in NavigationLink(row.title, value: row.id) }
+    }
+    // Five pages of five rows at once (keys that arrived while a frame was drawn): row 25.
+    harness.press(.pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
+    #expect(harness.lines.first == "Row 25             ›")
+    #expect(harness.highlightedRows == [0])
+    harness.press(.pageUp, .pageUp, .pageUp)
+    #expect(harness.lines.first == "Row 10             ›")
+    #expect(harness.highlightedRows == [0])
+  }
+
   @Test func aNavigationLinkSpansItsRowWithAChevron() {
     let harness = ScreenHarness(width: 14, height: 2) {
       NavigationLink("Open", value: 1)
