@@ -20,10 +20,31 @@
 ///
 /// Nothing is silently lost and nothing sticks: unknown sequences, invalid UTF-8, C1 controls
 /// and sequences longer than `maximumSequenceLength` come back as `.unrecognized` with their
-/// bytes, and decoding continues with the next byte.
+/// bytes, and decoding continues with the next byte. So do a terminal's string replies (OSC,
+/// DCS, APC, PM, SOS, up to BEL or `ESC \`) when they arrive whole in one read, as terminals
+/// send them: they never type into a field. An ESC and one of their introducers with no
+/// terminator after it is Option with that key.
 public struct TerminalInputDecoder: Sendable {
   /// The longest escape sequence held back waiting for its end.
   public static let maximumSequenceLength = 64
+
+  /// The bytes after ESC that begin a string sequence: `]` OSC, `P` DCS, `_` APC, `^` PM, `X`
+  /// SOS. Each ends with ST (`ESC \`), or BEL for OSC.
+  private static let stringIntroducers: Set<UInt8> = [0x5D, 0x50, 0x5F, 0x5E, 0x58]
+
+  /// The index after the terminator (BEL, or `ESC \`) of a string sequence whose content
+  /// starts at `start`, or nil when `input` has none.
+  private static func stringTerminatorEnd(in input: [UInt8], from start: Int) -> Int? {
+    var index = start
+    while index < input.count {
+      if input[index] == 0x07 { return index + 1 }
+      if input[index] == 0x1B {
+        return index + 1 < input.count && input[index + 1] == UInt8(ascii: "\\") ? index + 2 : nil
+      }
+      index += 1
+    }
+    return nil
+  }
 
   private static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
   private static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
@@ -157,8 +178,27 @@ public struct TerminalInputDecoder: Sendable {
         events.append(.key(TerminalKeyPress(key)))
         return index + 3
       }
+      if (0x40...0x5A).contains(final) {
+        // An SS3 sequence this decoder does not know (its final byte is a capital, as
+        // terminals send them): reported, not typed.
+        events.append(.unrecognized(Array(input[index...(index + 2)])))
+        return index + 3
+      }
       // Not SS3 after all: Option-O, and the byte after it on its own.
       events.append(.key(TerminalKeyPress(.character("O"), modifiers: .option)))
+      return index + 2
+    case let introducer where Self.stringIntroducers.contains(introducer):
+      // OSC, DCS, APC, PM or SOS: a terminal's reply (a colour, a status report), never a key.
+      // Taken whole up to its terminator when that is in the same read; otherwise the ESC is
+      // Option with the key after it, as a user typing Option-] sends.
+      if let end = Self.stringTerminatorEnd(in: input, from: index + 2) {
+        events.append(.unrecognized(Array(input[index..<end])))
+        return end
+      }
+      events.append(
+        .key(
+          TerminalKeyPress(
+            .character(Character(Unicode.Scalar(introducer))), modifiers: .option)))
       return index + 2
     case 0x1B:
       events.append(.key(TerminalKeyPress(.escape)))

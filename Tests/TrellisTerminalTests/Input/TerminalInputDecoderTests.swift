@@ -101,6 +101,24 @@ struct TerminalInputDecoderTests {
     #expect(decode("\u{1B}é") == [key(.character("é"), .option)])
   }
 
+  @Test func aTerminalsStringRepliesAreReportedNotTyped() {
+    // OSC 11 (a background colour reply) ended by BEL and by ST, a DCS status reply, and an
+    // SS3 sequence with a final byte no key has; the key after each still arrives.
+    let osc = "\u{1B}]11;rgb:0000/0000/0000\u{07}"
+    let oscST = "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\"
+    let dcs = "\u{1B}P1$r0m\u{1B}\\"
+    #expect(
+      decode(osc + "a" + oscST + "b" + dcs + "c" + "\u{1B}OZ" + "d") == [
+        .unrecognized(Array(osc.utf8)), key(.character("a")),
+        .unrecognized(Array(oscST.utf8)), key(.character("b")),
+        .unrecognized(Array(dcs.utf8)), key(.character("c")),
+        .unrecognized(Array("\u{1B}OZ".utf8)), key(.character("d")),
+      ])
+    // With no terminator, the ESC is Option with the key after it, as Option-] types.
+    #expect(decode("\u{1B}]x") == [key(.character("]"), .option), key(.character("x"))])
+    #expect(decode("\u{1B}P") == [key(.character("P"), .option)])
+  }
+
   @Test func twoEscapesAreTwoEscapeKeys() {
     #expect(decode("\u{1B}\u{1B}") == [key(.escape), key(.escape)])
     #expect(decode("\u{1B}\u{1B}[A") == [key(.escape), key(.upArrow)])
