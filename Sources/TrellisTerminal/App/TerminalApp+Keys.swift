@@ -127,6 +127,10 @@ extension TerminalApp {
       return true
     case (.return, []), (.character(" "), []):
       return renderer.activateFocused()
+    case (.leftArrow, []):
+      return renderer.adjustFocused(by: -1)
+    case (.rightArrow, []):
+      return renderer.adjustFocused(by: 1)
     default:
       return false
     }

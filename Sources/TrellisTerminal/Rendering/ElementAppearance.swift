@@ -15,7 +15,8 @@ import TrellisViews
 /// | `NavigationLink` | the label, a spacer and `›`, so it spans its row; focusable |
 /// | `Toggle` | `[x] title` or `[ ] title`; focusable |
 /// | `TextField`, `SecureField`, `SearchField`, `TextEditor` | the value (dots when secure), else the prompt dimmed, underlined, with a bar where typing goes when focused; focusable |
-/// | `Picker`, `Stepper`, `Slider` | `title: value`; focusable |
+/// | `Picker`, `Slider` | `title: value` (a picker's value is its selected option's label); focusable, and Left and Right change it |
+/// | `Stepper` | `title [−\|+]`, as SwiftUI's shows no value; focusable, and Left and Right step it |
 /// | `TabItem` | its label; focusable, and Return shows its tab |
 /// | a row of a `List(selection:)` | the row; focusable when no control is in it, and Return selects it |
 /// | `ProgressView` | its label, dimmed; with a value, a bar of 20 cells and the percentage after it |
@@ -58,6 +59,8 @@ enum ElementAppearance {
     var modifiers: [LayoutModifier] = []
     var textStyle = TerminalTextStyle.inherited
     var title: String?
+    /// A control's label from its label view, when it has no title text.
+    var label: String?
     var isOn = false
     /// A determinate progress view's fraction done, 0…1.
     var progress: Double?
@@ -107,6 +110,51 @@ enum ElementAppearance {
   static func isFocusable(_ kind: ElementKind) -> Bool {
     kind == .button || kind == .navigationLink || kind == .toggle || isTextEntry(kind)
       || kind == .picker || kind == .stepper || kind == .slider || kind == .tabItem
+  }
+
+  /// The texts of the option below `picker` tagged `tag` (its label, as SwiftUI's picker shows
+  /// the selected option), joined by spaces; nil when no option has that tag.
+  static func optionLabel(in picker: TerminalElement, tag: String) -> String? {
+    var pending = Array(picker.children.reversed())
+    while let element = pending.popLast() {
+      let isOption = element.attributes.contains {
+        if case .control(.tag(let value)) = $0 { value == tag } else { false }
+      }
+      guard isOption else {
+        pending += element.children.reversed()
+        continue
+      }
+      var texts: [String] = []
+      var inside = [element]
+      while let current = inside.popLast() {
+        if let text = current.text, !text.isEmpty { texts.append(text) }
+        inside += current.children.reversed()
+      }
+      return texts.joined(separator: " ")
+    }
+    return nil
+  }
+
+  /// The texts of a control's label view: its children that hold no option (a picker's
+  /// options are tagged), joined by spaces; nil when there are none.
+  static func labelText(of control: TerminalElement) -> String? {
+    var texts: [String] = []
+    var pending = Array(control.children.reversed())
+    while let element = pending.popLast() {
+      if element.attributes.contains(where: {
+        if case .control(.tag) = $0 { true } else { false }
+      }) {
+        continue
+      }
+      if let text = element.text, !text.isEmpty { texts.append(text) }
+      pending += element.children.reversed()
+    }
+    return texts.isEmpty ? nil : texts.joined(separator: " ")
+  }
+
+  /// Whether Left and Right adjust an element of `kind`: a picker, a stepper, a slider.
+  static func isAdjustable(_ kind: ElementKind) -> Bool {
+    kind == .picker || kind == .stepper || kind == .slider
   }
 
   /// Whether keys type into an element of `kind`.
@@ -242,9 +290,15 @@ enum ElementAppearance {
         return .singleLine(line, keepingVisible: line.count - 1)
       }
       return .text(label + (value.isEmpty ? cursor + shown : shown + cursor), lineLimit: 1)
-    case .picker, .stepper, .slider:
-      let value = appearance.value.map { ": \($0)" } ?? ""
-      return .text((text ?? "") + value, lineLimit: 1)
+    case .stepper:
+      // SwiftUI's stepper shows its label and the two buttons, not the value (a label shows
+      // it when it wants to).
+      return .text((text.map { $0.isEmpty ? "" : $0 + " " } ?? "") + "[−|+]", lineLimit: 1)
+    case .picker, .slider:
+      // The selected option's label (or the value), after the title when there is one.
+      let value = appearance.value ?? ""
+      guard let title = text, !title.isEmpty else { return .text(value, lineLimit: 1) }
+      return .text(title + ": " + value, lineLimit: 1)
     default:
       return .text(
         text ?? "", lineLimit: appearance.lineLimit, alignment: appearance.textAlignment)
@@ -395,13 +449,19 @@ enum ElementAppearance {
   /// header comes or goes, the element's slot changes and the new slot takes the old one's
   /// place among its parent's layout children.
   static func update(_ element: TerminalElement) {
-    let appearance = appearance(
+    var appearance = appearance(
       of: element.kind, attributes: element.attributes, isFocused: element.isFocused)
+    if element.kind == .picker, let tag = appearance.value {
+      appearance.value = optionLabel(in: element, tag: tag) ?? tag
+    }
+    // A slider or picker labelled with a view (not a title string) has its label as children.
+    if isAdjustable(element.kind), element.text == nil { appearance.label = labelText(of: element) }
     let body = element.body
     element.isDisabled = appearance.isDisabled
     element.hasHostFocus = appearance.hasHostFocus
     if isLeaf(element.kind) {
-      let content = leafContent(element.kind, text: element.text, appearance: appearance)
+      let content = leafContent(
+        element.kind, text: element.text ?? appearance.label, appearance: appearance)
       if body.content != content { body.content = content }
     } else if let content = containerContent(element.kind, appearance: appearance),
       body.content != content

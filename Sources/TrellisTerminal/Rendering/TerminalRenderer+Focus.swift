@@ -161,6 +161,19 @@ extension TerminalRenderer {
     return connection.activate(id)
   }
 
+  /// Adjusts the focused picker, stepper or slider `steps` places (Left and Right): the next
+  /// option, a step, an increment. Other elements are left alone.
+  /// - Parameter steps: how far, and which way.
+  /// - Returns: whether a control took it.
+  @discardableResult
+  public func adjustFocused(by steps: Int) -> Bool {
+    guard let focused = focusedElement, ElementAppearance.isAdjustable(focused.kind),
+      let id = focused.id, let connection
+    else { return false }
+    _ = connection.adjust(id, by: steps)
+    return true
+  }
+
   /// After a commit: a focused element that left the tree loses the focus, one that was covered
   /// is remembered; then the latest remembered element that is shown again, or else the first
   /// focusable element, takes it.

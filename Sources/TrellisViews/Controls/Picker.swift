@@ -94,6 +94,23 @@ class PickerControl: ControlPart {
 
   override var title: String? { hasLabelChild ? node.children.first?.title : node.text }
 
+  /// Selects the option `steps` places after (before, for a negative count) the selected one,
+  /// stopping at the first and last; with no option selected, the first (or last). False when
+  /// there is no option to move to.
+  func adjust(by steps: Int) -> Bool {
+    let options = self.options
+    guard !options.isEmpty else { return false }
+    let selected = selectionTag
+    let target: Int
+    if let index = options.firstIndex(where: { $0.tag == selected }) {
+      target = max(0, min(options.count - 1, index + steps))
+      guard target != index else { return false }
+    } else {
+      target = steps > 0 ? 0 : options.count - 1
+    }
+    return select(options[target].tag)
+  }
+
   /// The options, pre-order: each node tagged with `.tag`, or a `ForEach` row, with its tag.
   /// The search does not enter an option or a nested picker.
   var options: [(node: ViewNode, tag: AnyHashable)] {

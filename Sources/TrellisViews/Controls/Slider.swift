@@ -56,6 +56,10 @@ struct SliderModel {
   let set: @MainActor (Double) -> Void
   let onEditingChanged: @MainActor (Bool) -> Void
   let attributes: @MainActor () -> [ElementAttribute]
+  /// The value now, as a `Double`.
+  let current: @MainActor () -> Double
+  /// How far one adjustment moves it: the step, or a twentieth of the range without one.
+  let increment: Double
 
   init<V: BinaryFloatingPoint>(
     value: Binding<V>, bounds: ClosedRange<V>, step: V.Stride?,
@@ -67,11 +71,18 @@ struct SliderModel {
     set = { newValue in
       var clamped = min(max(newValue, lower), upper)
       if let step, step > 0 {
-        clamped = min(lower + ((clamped - lower) / step).rounded() * step, upper)
+        let steps = ((clamped - lower) / step).rounded()
+        // A step that divides 1 (0.1, 0.25) is applied as a division, which lands on the
+        // decimal value (6 / 10 is 0.6; 6 × 0.1 is 0.6000000000000001).
+        let perUnit = (1 / step).rounded()
+        let offset = abs(perUnit * step - 1) < 1e-12 ? steps / perUnit : steps * step
+        clamped = min(lower + offset, upper)
       }
       value.wrappedValue = V(clamped)
     }
     self.onEditingChanged = onEditingChanged
+    current = { Double(value.wrappedValue) }
+    increment = step.flatMap { $0 > 0 ? $0 : nil } ?? (upper - lower) / 20
     attributes = {
       var result: [ElementAttribute] = [
         .control(.value(Double(value.wrappedValue))), .control(.bounds(lower: lower, upper: upper)),
@@ -100,5 +111,11 @@ final class SliderPart: ControlPart {
     model.onEditingChanged(true)
     model.set(value)
     model.onEditingChanged(false)
+  }
+
+  /// Moves the slider `steps` increments (its step, or a twentieth of its range) up or down,
+  /// clamped to its bounds, as an arrow key does.
+  func adjust(by steps: Int) {
+    set(model.current() + Double(steps) * model.increment)
   }
 }

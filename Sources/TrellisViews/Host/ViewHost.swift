@@ -276,6 +276,43 @@ public final class RendererConnection {
   }
 }
 
+extension RendererConnection {
+  /// Adjusts a control as an arrow key or an accessibility increment does: a stepper steps
+  /// `steps` times up (down, for a negative count), a slider moves `steps` increments (its
+  /// step, or a twentieth of its range), a picker selects the option `steps` places on. Pending
+  /// work runs at the next update cycle.
+  /// - Parameters:
+  ///   - element: the control's element.
+  ///   - steps: how far, and which way; 0 does nothing.
+  /// - Returns: whether the control was adjusted: false at a picker's first or last option, and
+  ///   false, with a diagnostic, when the element is gone, disabled, or no such control.
+  @discardableResult
+  public func adjust(_ element: ElementID, by steps: Int) -> Bool {
+    guard steps != 0 else { return false }
+    guard let core, let node = core.elements.owner(of: element), node.isMounted,
+      node.parts[StepperPart.self]?.isEnabled ?? node.parts[SliderPart.self]?.isEnabled
+        ?? node.parts[PickerControl.self]?.isEnabled ?? false
+    else {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: ["\(element)"],
+          message:
+            "adjust(_:by:): element \(element) is gone, disabled, or no stepper, slider or "
+            + "picker; nothing changed."))
+      return false
+    }
+    if let stepper = node.parts[StepperPart.self] {
+      for _ in 0..<steps.magnitude where !stepper.press(up: steps > 0) { return false }
+      return true
+    }
+    if let slider = node.parts[SliderPart.self] {
+      slider.adjust(by: steps)
+      return true
+    }
+    return node.parts[PickerControl.self]?.adjust(by: steps) ?? false
+  }
+}
+
 extension HostCore {
   /// The root container's children changed (the root was mounted or removed).
   func markChildrenChanged(ofRootContainer: Void) {

@@ -271,6 +271,34 @@ struct TerminalVocabularyTests {
     #expect(!harness.lines.contains("first page"))
   }
 
+  @Test func leftAndRightAdjustTheFocusedPickerStepperAndSlider() {
+    let model = Adjustables()
+    let harness = ScreenHarness(width: 24, height: 4) { AdjustablesView(model: model) }
+    // The picker shows its selected option's label, the stepper its buttons, the slider its
+    // value.
+    #expect(harness.lines == ["Flavor: Apple", "Count 0 [−|+]", "Level: 0.5", ""])
+    #expect(harness.highlightedRows == [])
+    harness.press(.rightArrow)
+    #expect(model.flavor == "b")
+    #expect(harness.lines[0] == "Flavor: Banana")
+    // At the last option it stays.
+    harness.press(.rightArrow)
+    #expect(model.flavor == "b")
+    harness.press(.leftArrow)
+    #expect(model.flavor == "a")
+    harness.press(.tab)
+    harness.press(.rightArrow, .rightArrow, .rightArrow, .rightArrow)
+    #expect(model.count == 3)
+    harness.press(.leftArrow)
+    #expect(model.count == 2)
+    harness.press(.tab)
+    harness.press(.rightArrow)
+    #expect(model.level == 0.6)
+    #expect(harness.lines[2] == "Level: 0.6")
+    harness.press(.leftArrow, .leftArrow, .leftArrow)
+    #expect(abs(model.level - 0.3) < 1e-9)
+  }
+
   @Test func aDisabledButtonIsDimAndSkipped() {
     let harness = ScreenHarness(width: 20, height: 2) {
       HStack {
@@ -290,6 +318,32 @@ struct TerminalVocabularyTests {
 final class PickedFruit: Trackable {
   @Tracked var fruit: String? = "pear"
   @Tracked var eaten = 0
+}
+
+@MainActor
+final class Adjustables: Trackable {
+  @Tracked var flavor = "a"
+  @Tracked var count = 0
+  @Tracked var level = 0.5
+}
+
+struct AdjustablesView: View {
+  let model: Adjustables
+  var body: some View {
+    VStack(alignment: .leading) {
+      Picker("Flavor", selection: Binding(get: { model.flavor }, set: { model.flavor = $0 })) {
+        Text("Apple").tag("a")
+        Text("Banana").tag("b")
+      }
+      Stepper(
+        "Count \(model.count)", value: Binding(get: { model.count }, set: { model.count = $0 }),
+        in: 0...3)
+      Slider(value: Binding(get: { model.level }, set: { model.level = $0 }), in: 0...1, step: 0.1)
+      {
+        Text("Level")
+      }
+    }
+  }
 }
 
 @MainActor

@@ -93,6 +93,36 @@ struct SignUpForm: View {
     #expect(host.tree.texts.last == "||large|1|0.5|true")
   }
 
+  @Test func aRendererAdjustsPickersSteppersAndSlidersThroughTheConnection() {
+    let probe = Probe()
+    let renderer = CreatedElements()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual, renderer: renderer)
+    let connection = renderer.connection!
+    let picker = renderer.ids(of: .picker)[0]
+    let stepper = renderer.ids(of: .stepper)[0]
+    let slider = renderer.ids(of: .slider)[0]
+    #expect(connection.adjust(picker, by: 1))
+    // Past the last option: nothing to move to.
+    #expect(!connection.adjust(picker, by: 1))
+    #expect(connection.adjust(stepper, by: 5))
+    #expect(connection.adjust(slider, by: -1))
+    host.flush()
+    // The stepper stops at its bound; the slider moves one step of 0.25.
+    #expect(host.tree.texts.last == "||large|2|0.25|false")
+    #expect(connection.adjust(slider, by: 2))
+    host.flush()
+    #expect(host.tree.texts.last == "||large|2|0.75|false")
+    let button = renderer.ids(of: .button)[0]
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!connection.adjust(button, by: 1))
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "adjust(_:by:): element \(button) is gone, disabled, or no stepper, slider or picker; "
+          + "nothing changed."
+      ])
+  }
+
   @Test func aNegativeDeleteCountAndANaNSliderValueAreReportedAndChangeNothing() {
     let probe = Probe()
     let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
