@@ -197,13 +197,24 @@ extension TerminalRenderer {
 
   /// Where the focus goes by itself: the first focusable element that is no text field, so
   /// that keys are the app's until the user moves into a field (Tab, the arrows) or the app
-  /// focuses one (`@FocusState`). Nil when only fields can take it.
+  /// focuses one (`@FocusState`), and no destructive button while another can take it, so that
+  /// Return in a new alert does not delete (SwiftUI never makes a destructive button the
+  /// default). Nil when only fields can take it.
   private func automaticFocus() -> TerminalElement? {
+    var first: TerminalElement?
     var candidate = nextFocusable(after: nil)
-    while let element = candidate, ElementAppearance.isTextEntry(element.kind) {
+    while let element = candidate {
+      if !ElementAppearance.isTextEntry(element.kind) {
+        let isDestructive = element.attributes.contains {
+          if case .control(.role(.destructive)) = $0 { true } else { false }
+        }
+        if !isDestructive { return element }
+        if first == nil { first = element }
+      }
       candidate = nextFocusable(after: element)
+      if candidate === first { break }
     }
-    return candidate
+    return first
   }
 
   // MARK: - Walking the tree

@@ -88,18 +88,36 @@ extension HostCore {
   }
 
   /// Dismisses the frontmost shown presentation (the last one pre-order), or else the
-  /// frontmost pushed level.
+  /// frontmost pushed level. A presentation with a button of role `.cancel` (an alert's, a
+  /// dialog's) is dismissed by running that button, whose action runs first.
   func dismissFrontmost() -> Bool {
     var presentation: DismissPart?
+    var presentationNode: ViewNode?
     var level: DismissPart?
     if let root {
       var stack = [root]
       while let node = stack.popLast() {
         if let part = node.parts[DismissPart.self] {
-          if part.isPresentation { presentation = part } else { level = part }
+          if part.isPresentation {
+            presentation = part
+            presentationNode = node
+          } else {
+            level = part
+          }
         }
         for child in node.children.reversed() where child.isVisible { stack.append(child) }
       }
+    }
+    // An alert or a dialog with a cancel button is dismissed through it, so that its action
+    // runs, as Escape does in SwiftUI.
+    if let presentationNode,
+      GraphEvaluation.untracked({
+        presentationNode.environment.object(DismissingButtons.self) != nil
+      }),
+      let cancel = CancelButton.find(in: presentationNode)
+    {
+      cancel.perform()
+      return true
     }
     guard let frontmost = presentation ?? level else {
       TrellisDiagnostics.report(

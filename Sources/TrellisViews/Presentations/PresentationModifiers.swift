@@ -141,6 +141,8 @@ extension View {
   /// Presents a confirmation dialog titled `title` while `isPresented` is true, like SwiftUI's
   /// `confirmationDialog(_:isPresented:actions:message:)`. Its element holds the title as a
   /// `Text`, the message, then the actions; tapping a button runs it and dismisses the dialog.
+  /// With no button of role `.cancel` among the actions, a `Cancel` button is added, as SwiftUI
+  /// adds one; `ViewHost.dismiss()` (Escape) runs the cancel button's action.
   /// - Parameters:
   ///   - title: the dialog's title.
   ///   - isPresented: whether the dialog is shown; dismissing sets it to false.
@@ -158,7 +160,9 @@ extension View {
         source: PresentationSource(
           kind: .confirmationDialog, isPresented: isPresented, buttonsDismiss: true
         ) {
-          AnyView(DialogContent(title: title, message: message(), actions: actions()))
+          AnyView(
+            DialogContent(
+              title: title, message: message(), actions: actions(), addsCancel: true))
         }, onDismiss: nil))
   }
 
@@ -203,17 +207,48 @@ struct DialogContent<Message: View, Actions: View>: View, _PrimitiveView {
   let title: String
   let message: Message
   let actions: Actions
+  /// Whether a `Cancel` button is added when no action has the cancel role (a confirmation
+  /// dialog's).
+  var addsCancel = false
 
   static func _update(_ view: Self, in node: ViewNode) {
     node.setTransparent()
-    node.updateChildren { children in
-      children.update(.index(0), Text(view.title))
-      children.update(.index(1), view.message)
-      if Actions.self == EmptyView.self {
-        children.update(.index(2), Button("OK") {})
-      } else {
-        children.update(.index(2), view.actions)
+    var addsCancel = false
+    for pass in 0..<2 {
+      node.updateChildren { children in
+        children.update(.index(0), Text(view.title))
+        children.update(.index(1), view.message)
+        if Actions.self == EmptyView.self {
+          children.update(.index(2), Button("OK") {})
+        } else {
+          children.update(.index(2), view.actions)
+        }
+        if addsCancel { children.update(.index(3), Button("Cancel", role: .cancel) {}) }
       }
+      // Whether the actions have a cancel button is known once they are built: a second pass
+      // adds one when they do not.
+      guard pass == 0, view.addsCancel,
+        node.children.count > 2, CancelButton.find(in: node.children[2]) == nil
+      else { break }
+      addsCancel = true
     }
+  }
+}
+
+/// Finding an alert's or a dialog's cancel button: what Escape (`dismiss()`) runs.
+@MainActor
+enum CancelButton {
+  /// The first button of role `.cancel` at or below `node`, pre-order.
+  static func find(in node: ViewNode) -> ActionPart? {
+    var stack = [node]
+    while let current = stack.popLast() {
+      if current.parts[ButtonPart.self]?.buttonRole == .cancel,
+        let action = current.parts[ActionPart.self]
+      {
+        return action
+      }
+      stack.append(contentsOf: current.children.reversed())
+    }
+    return nil
   }
 }

@@ -34,6 +34,28 @@ struct TerminalPresentationTests {
     #expect(diagnostics.messages.isEmpty)
   }
 
+  @Test func anAlertFocusesItsNonDestructiveButtonAndEscapeRunsItsCancel() {
+    let flag = Flag()
+    let log = DecisionLog()
+    let harness = ScreenHarness(width: 24, height: 6) {
+      Button("Delete all") { flag.isOn = true }
+        .alert("Delete?", isPresented: Binding(get: { flag.isOn }, set: { flag.isOn = $0 })) {
+          Button("Delete", role: .destructive) { log.entries.append("deleted") }
+          Button("Keep", role: .cancel) { log.entries.append("kept") }
+        }
+    }
+    harness.press(.return)
+    #expect(flag.isOn)
+    // Return in a new alert does not delete: the focus is on Keep, not on the first button.
+    #expect(harness.renderer.focusedElement.map { $0.children.first?.text } == "Keep")
+    harness.press(.escape)
+    #expect(log.entries == ["kept"])
+    #expect(!flag.isOn)
+    harness.press(.return)
+    harness.press(.return)
+    #expect(log.entries == ["kept", "kept"])
+  }
+
   @Test func escapePopsAPathlessStackAndTheRowShowsItsNewTitle() {
     let store = RowStore(count: 3)
     let harness = ScreenHarness(width: 16, height: 4) {
@@ -206,4 +228,9 @@ struct TerminalLazyStackTests {
     #expect(stack.kind == .lazyVStack)
     #expect(stack.children.count <= 4 + 4)
   }
+}
+
+@MainActor
+final class DecisionLog {
+  var entries: [String] = []
 }

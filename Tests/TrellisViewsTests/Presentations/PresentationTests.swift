@@ -187,7 +187,10 @@ struct SheetOverStack: View {
     #expect(host.tree.findAll(kind: "Alert").isEmpty)
     flags.dialog = true
     host.flush()
-    #expect(host.tree.findAll(kind: "ConfirmationDialog").map(\.texts) == [["Share", "Copy link"]])
+    // A confirmation dialog always has a Cancel, as SwiftUI's does.
+    #expect(
+      host.tree.findAll(kind: "ConfirmationDialog").map(\.texts)
+        == [["Share", "Copy link", "Cancel"]])
     host.tap("Copy link")
     host.flush()
     #expect(probe.log == ["deleted", "copied"])
@@ -219,6 +222,41 @@ struct SheetOverStack: View {
     host.flush()
     #expect(host.tap("Copy link"))
     #expect(probe.log == ["copied"])
+  }
+
+  @Test func dismissingAnAlertRunsItsCancelButtonAndADialogsAddedCancelOnlyDismisses() {
+    struct Confirmations: View {
+      @Bindable var flags: PresentationFlags
+      let probe: Probe
+      var body: some View {
+        Text("screen")
+          .alert("Delete?", isPresented: $flags.alert) {
+            Button("Delete", role: .destructive) { probe.log.append("deleted") }
+            Button("Keep", role: .cancel) { probe.log.append("kept") }
+          }
+          .confirmationDialog("Share", isPresented: $flags.dialog) {
+            Button("Copy link") { probe.log.append("copied") }
+          }
+      }
+    }
+    let flags = PresentationFlags()
+    let probe = Probe()
+    let host = ViewHost(Confirmations(flags: flags, probe: probe), executor: .manual)
+    flags.alert = true
+    host.flush()
+    // Escape, or a renderer's back: the cancel button runs, then the alert goes.
+    #expect(host.dismiss())
+    host.flush()
+    #expect(probe.log == ["kept"])
+    #expect(flags.alert == false)
+    flags.dialog = true
+    host.flush()
+    #expect(host.tree.texts == ["screen", "Share", "Copy link", "Cancel"])
+    #expect(host.dismiss())
+    host.flush()
+    #expect(probe.log == ["kept"])
+    #expect(flags.dialog == false)
+    #expect(host.tree.texts == ["screen"])
   }
 
   @Test func anAlertWithoutActionsHasAnOKButtonThatDismissesIt() {
