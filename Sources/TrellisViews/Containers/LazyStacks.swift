@@ -1,3 +1,5 @@
+import Foundation
+
 /// A vertical stack that realizes only the rows in view, like SwiftUI's `LazyVStack`:
 /// in a `ScrollView`, the rows inside the viewport reported for the scroll view (or for the
 /// stack itself), plus `ViewHostOptions.lazyOverscan` rows beyond each end; before any
@@ -13,15 +15,31 @@
 /// realized), plus O(1) per `ForEach`, however long its data. An eager `VStack { ForEach }`
 /// realizes every row.
 public struct LazyVStack<Content: View>: View, _PrimitiveView {
+  let alignment: HorizontalAlignment
+  let spacing: CGFloat?
   let content: Content
 
   /// Creates the stack.
-  /// - Parameter content: the rows.
-  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+  /// - Parameters:
+  ///   - alignment: how the rows line up horizontally (default `.center`), an attribute when
+  ///     not the default, as `VStack`'s.
+  ///   - spacing: the distance between rows, or nil for the renderer's default.
+  ///   - content: the rows.
+  public init(
+    alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+    @ViewBuilder content: () -> Content
+  ) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
 
   /// Renders `LazyVStack` around the realized rows.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateLazyContainer(kind: .lazyVStack, content: view.content)
+    node.updateLazyContainer(
+      kind: .lazyVStack,
+      alignment: view.alignment == .center ? nil : .horizontalAlignment(view.alignment),
+      spacing: view.spacing, content: view.content)
   }
 }
 
@@ -31,23 +49,47 @@ public struct LazyVStack<Content: View>: View, _PrimitiveView {
 /// Retains: rows scrolled out, hidden with their state (see `LazyVStack`). Destroys: rows whose
 /// identity goes.
 public struct LazyHStack<Content: View>: View, _PrimitiveView {
+  let alignment: VerticalAlignment
+  let spacing: CGFloat?
   let content: Content
 
   /// Creates the stack.
-  /// - Parameter content: the rows.
-  public init(@ViewBuilder content: () -> Content) { self.content = content() }
+  /// - Parameters:
+  ///   - alignment: how the rows line up vertically (default `.center`), an attribute when not
+  ///     the default, as `HStack`'s.
+  ///   - spacing: the distance between rows, or nil for the renderer's default.
+  ///   - content: the rows.
+  public init(
+    alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
+    @ViewBuilder content: () -> Content
+  ) {
+    self.alignment = alignment
+    self.spacing = spacing
+    self.content = content()
+  }
 
   /// Renders `LazyHStack` around the realized rows.
   public static func _update(_ view: Self, in node: ViewNode) {
-    node.updateLazyContainer(kind: .lazyHStack, content: view.content)
+    node.updateLazyContainer(
+      kind: .lazyHStack,
+      alignment: view.alignment == .center ? nil : .verticalAlignment(view.alignment),
+      spacing: view.spacing, content: view.content)
   }
 }
 
 extension ViewNode {
-  /// Renders a lazy container of `kind` over `content`'s rows (see `LazyRowsPart`).
-  func updateLazyContainer<Content: View>(kind: ElementKind, content: Content) {
+  /// Renders a lazy container of `kind` over `content`'s rows (see `LazyRowsPart`), with its
+  /// alignment and spacing attributes when given.
+  func updateLazyContainer<Content: View>(
+    kind: ElementKind, alignment: LayoutAttribute? = nil, spacing: CGFloat? = nil,
+    content: Content
+  ) {
     setContainer(kind: kind)
     let part = parts.part(LazyRowsPart.self) { LazyRowsPart(node: self, inScrollView: true) }
+    var layout: [ElementAttribute] = []
+    if let alignment { layout.append(.layout(alignment)) }
+    if let spacing { layout.append(.layout(.spacing(spacing))) }
+    part.layoutAttributes = layout
     part.update { rows in rows.collect(content) }
   }
 }

@@ -122,6 +122,27 @@ struct TwoLists: View {
     #expect(host.tree.texts.last == "row 21")
   }
 
+  @Test func lazyStacksTakeAnAlignmentAndASpacingAsTheEagerStacksDo() {
+    struct Aligned: View {
+      var body: some View {
+        VStack {
+          LazyVStack(alignment: .leading, spacing: 2) { Text("a") }
+          LazyHStack(alignment: .top) { Text("b") }
+          LazyVStack { Text("c") }
+        }
+      }
+    }
+    let host = ViewHost(Aligned(), executor: .manual)
+    #expect(
+      host.tree.findAll(kind: "LazyVStack").map(\.attributes) == [
+        ["alignment=leading", "spacing=2", "rows=0..<1/1"], ["rows=0..<1/1"],
+      ])
+    #expect(
+      host.tree.findAll(kind: "LazyHStack").map(\.attributes) == [
+        ["alignment=top", "rows=0..<1/1"]
+      ])
+  }
+
   @Test func anEagerStackOfAForEachRealizesEveryRow() {
     let calls = CallCounter()
     let host = ViewHost(EagerStack(count: 500, calls: calls), executor: .manual)

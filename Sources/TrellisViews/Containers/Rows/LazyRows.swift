@@ -39,6 +39,9 @@ final class LazyRowsPart: NodePart {
   private weak var scrollContext: ScrollContext?
   /// The selection of a `List(selection:)`, compared with each row's tag.
   var selection: ListSelection?
+  /// The container's own layout attributes (a lazy stack's alignment and spacing), set with
+  /// the rows it shows.
+  var layoutAttributes: [ElementAttribute] = []
 
   /// - Parameters:
   ///   - node: the container's node.
@@ -213,7 +216,7 @@ final class LazyRowsPart: NodePart {
     removeRowsNoLongerInContent(collector)
     evictBeyondRetention()
     installChildren(shownSections: shownSections)
-    node.setAttributes([.rows(range, total: total)])
+    node.setAttributes(ElementAttributes(layoutAttributes + [.rows(range, total: total)]))
     if !duplicates.isEmpty { reportDuplicates(duplicates) }
   }
 
