@@ -295,6 +295,9 @@ extension TerminalRenderer {
   private func reportViewport(of list: TerminalElement) -> Bool {
     guard let id = list.id else { return false }
     let length = max(list.body.visibleChildren.count, list.body.frame.height)
+    // A list with no room (a window too small for it) shows nothing for now: its rows, and
+    // the focus on one of them, stay as they are until it has room again.
+    guard length > 0 else { return false }
     let viewport = Viewport(offset: list.scrollRow, length: length)
     guard reportedViewports[id] != viewport else { return false }
     reportedViewports[id] = viewport

@@ -236,6 +236,28 @@ struct TerminalRendererTests {
     #expect(harness.highlightedRows == [0])
   }
 
+  @Test func aWindowTooSmallForTheListKeepsTheFocusedRowForWhenItGrowsBack() {
+    let store = RowStore(count: 1000)
+    let harness = ScreenHarness(width: 20, height: 8) {
+      NavigationStack {
+        List(store.rows) { row in NavigationLink(row.title, value: row.id) }
+          .navigationTitle("T")
+      }
+    }
+    harness.press(.downArrow, .downArrow, .downArrow, .downArrow, .downArrow, .downArrow)
+    harness.press(.downArrow, .downArrow, .downArrow, .downArrow, .downArrow, .downArrow)
+    #expect(harness.lines[7] == "Row 12             ›")
+    #expect(harness.highlightedRows == [7])
+    // Two rows: the title and its divider, no room for a row.
+    harness.screen.resize(width: 20, height: 2)
+    harness.app.handle([.resize(LayoutSize(width: 20, height: 2))])
+    #expect(harness.lines == ["T", "────────────────────"])
+    harness.screen.resize(width: 20, height: 8)
+    harness.app.handle([.resize(LayoutSize(width: 20, height: 8))])
+    #expect(harness.lines[2] == "Row 7              ›")
+    #expect(harness.highlightedRows == [7])
+  }
+
   @Test func aNavigationLinkSpansItsRowWithAChevron() {
     let harness = ScreenHarness(width: 14, height: 2) {
       NavigationLink("Open", value: 1)
