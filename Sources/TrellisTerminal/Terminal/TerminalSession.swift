@@ -94,11 +94,15 @@ public final class TerminalSession {
 
     // Arm the restore before changing anything, so that no signal can find the terminal
     // changed and not restorable.
-    let attributes = mode == .plainText || !readsInput ? nil : TerminalDevice.attributes(of: input)
+    // Keys are read raw whenever the input is a terminal, also when the output is not (a frame
+    // written to a file): Control-C is then the app's key, which ends it with its final frame,
+    // and keys arrive as they are typed, not after Return, as in Ink.
+    let attributes = readsInput ? TerminalDevice.attributes(of: input) : nil
     originalAttributes = attributes
-    if mode != .plainText {
+    if mode != .plainText || attributes != nil {
       TerminalDevice.arm(
-        output: output, input: input, attributes: attributes, bytes: writer.restoreSequence)
+        output: output, input: input, attributes: attributes,
+        bytes: mode == .plainText ? [] : writer.restoreSequence)
     }
     if let attributes {
       guard TerminalDevice.setAttributes(TerminalDevice.rawAttributes(from: attributes), of: input)

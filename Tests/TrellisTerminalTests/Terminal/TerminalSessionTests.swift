@@ -107,6 +107,27 @@
       #expect(String(decoding: buffer[0..<max(0, count)], as: UTF8.self) == "plain\ntext\n")
     }
 
+    @Test func keysAreReadRawFromATerminalAlsoWhenTheOutputIsAFile() async throws {
+      let terminal = try #require(PseudoTerminal())
+      let before = terminal.attributes
+      var output: [Int32] = [-1, -1]
+      #expect(pipe(&output) == 0)
+      defer { for descriptor in output { close(descriptor) } }
+      let session = try TerminalSession(input: terminal.slave, output: output[1])
+      #expect(session.mode == .plainText)
+      // Raw: Control-C is a key for the app (which ends with its final frame), not a signal.
+      #expect(terminal.attributes.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0)
+      var events = session.events.makeAsyncIterator()
+      terminal.type([3])
+      #expect(await events.next() == [key(.character("c"), .control)])
+      session.stop()
+      #expect(terminal.attributes.c_lflag == before.c_lflag)
+      // Nothing but frames goes to the file: no escape sequence to restore a screen.
+      var buffer = [UInt8](repeating: 0, count: 64)
+      _ = fcntl(output[0], F_SETFL, O_NONBLOCK)
+      #expect(read(output[0], &buffer, buffer.count) <= 0)
+    }
+
     @Test func aClosedInputEndsTheEvents() async throws {
       let terminal = try #require(PseudoTerminal())
       var input: [Int32] = [-1, -1]
