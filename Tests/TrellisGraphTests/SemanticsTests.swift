@@ -172,6 +172,48 @@ import Testing
     #expect(seen == [1])
   }
 
+  @Test func readersOfADerivedValueThatWritesItsOwnInputKeepFollowingIt() {
+    let graph = Graph(executor: .manual)
+    let source = Cell(0)
+    var evaluations = 0
+    // Normalises its input once: 0 becomes 1.
+    let normalized = Derived(name: "normalized") { () -> Int in
+      evaluations += 1
+      let value = source.value
+      if value == 0 { source.value = 1 }
+      return value
+    }
+    var seen: [Int] = []
+    let effect = Effect(in: graph) { seen.append(normalized.value) }
+    // The first run saw 0, already out of date: it runs again in the same flush, and sees 1.
+    graph.flush()
+    #expect(seen == [0, 1])
+    // Later writes reach the effect (they stopped at the stale derived value).
+    source.value = 5
+    graph.flush()
+    source.value = 6
+    graph.flush()
+    #expect(seen == [0, 1, 5, 6])
+    #expect(evaluations == 4)
+    // A derived reader follows it too.
+    let tenfold = Derived { normalized.value * 10 }
+    #expect(tenfold.value == 60)
+    source.value = 7
+    #expect(tenfold.value == 70)
+    effect.dispose()
+    // Read first through a derived reader, before the input settled.
+    let input = Cell(0)
+    let once = Derived { () -> Int in
+      let value = input.value
+      if value == 0 { input.value = 1 }
+      return value
+    }
+    let reader = Derived { once.value * 10 }
+    #expect(reader.value == 0)
+    input.value = 7
+    #expect(reader.value == 70)
+  }
+
   // MARK: Cleanup and ownership
 
   @Test func cleanupsRunBeforeTheNextRunAndOnDisposeMostRecentFirst() {

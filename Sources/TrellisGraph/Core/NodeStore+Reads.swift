@@ -29,8 +29,31 @@ extension NodeStore {
     } else {
       _ = update(node)
     }
-    if !nodes[Int(slot)].flags.contains(.hasValue) { return .tooDeep }
+    let after = nodes[Int(slot)].flags
+    if !after.contains(.hasValue) { return .tooDeep }
+    if !after.isDisjoint(with: .stale) { readerSawStaleValue(of: slot) }
     return .fresh
+  }
+
+  /// `dep` is stale again right after its update (its computation wrote something it had
+  /// read): the evaluation reading it now gets a value that is already out of date, and a
+  /// later change of `dep`'s inputs would not reach it (a stale node's readers are not marked
+  /// again). So the reader is marked dirty now, as if `dep` had changed after the read: an
+  /// effect runs again in this flush (bounded by the update-cycle limit), a derived value
+  /// recomputes on its next read, reading `dep` up to date then.
+  private func readerSawStaleValue(of dep: Int32) {
+    let reader = currentSubscriber
+    guard reader >= 0 else { return }
+    let flags = nodes[Int(reader)].flags
+    guard !flags.contains(.disposed) else { return }
+    beginOperation()
+    defer { endOperation() }
+    nodes[Int(reader)].flags.insert(.dirty)
+    guard nodes[Int(reader)].kind == .effect else { return }
+    if flags.contains(.recordsReasons), handles[Int(reader)] != nil {
+      noteStaleReason(of: reader, from: dep)
+    }
+    if !flags.contains(.queued) { schedule(reader) }
   }
 
   /// The path from `slot` to the innermost running evaluation, which is about to read `slot`
