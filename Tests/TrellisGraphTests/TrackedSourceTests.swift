@@ -99,6 +99,27 @@ final class Profile: Trackable, @unchecked Sendable {
     withExtendedLifetime(effect) {}
   }
 
+  @Test func aReadAfterAWriteOnAnotherThreadSeesItWithoutAFlush() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    let greeting = Derived { "Hello, \(profile.name)" }
+    let effect = Effect(in: graph, runImmediately: true) { _ = profile.age }
+    #expect(greeting.value == "Hello, Ada")
+    #expect(!effect.isStale)
+    let written = DispatchSemaphore(value: 0)
+    let writer = Thread {
+      profile.name = "Linus"
+      profile.age = 50
+      written.signal()
+    }
+    writer.start()
+    written.wait()
+    // The writes happened before these reads: the reads apply them first.
+    #expect(greeting.value == "Hello, Linus")
+    #expect(effect.isStale)
+    #expect(effect.runIfStale())
+  }
+
   @Test func manyWritesFromAnotherThreadAreOneChangeWithTheLatestValue() {
     let graph = Graph(executor: .manual)
     let profile = Profile()

@@ -41,6 +41,10 @@ final class NodeStore {
   /// The store of the main actor's graph.
   @usableFromInline static let shared = NodeStore()
 
+  /// `TrackedChangeInbox`'s flag, held here so that a derived value's read checks it with two
+  /// loads: a read that finds changes from other threads waiting applies them first.
+  @usableFromInline nonisolated let postedChanges = TrackedChangeInbox.hasPosted
+
   // Records; see "Exclusivity" above. An `inout` access to an element that outlived a
   // reallocation of its array would be a use-after-free: `MemorySafetyTests` grows both arrays
   // from inside evaluations and walks.

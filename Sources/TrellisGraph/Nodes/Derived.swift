@@ -129,7 +129,8 @@ public final class Derived<Value>: GraphNode {
   public var value: Value {
     let flags = self.flags
     if flags.isDisjoint(with: NodeFlags.stale.union(.onStack))
-      && flags.contains(.hasValue), error == nil, let storage
+      && flags.contains(.hasValue), error == nil, !store.postedChanges.isSet,
+      let storage
     {
       store.recordRead(of: slot)
       return storage
@@ -144,6 +145,7 @@ public final class Derived<Value>: GraphNode {
   ///   `GraphError.evaluationTooDeep` when computing it would exhaust the stack.
   @inlinable
   public func get() throws -> Value {
+    if store.postedChanges.isSet { TrackedChangeInbox.drain() }
     let result = store.refresh(self)
     // Recorded whatever the outcome, so that a reader that failed re-runs once this recovers.
     store.recordRead(of: slot)
@@ -166,6 +168,9 @@ public final class Derived<Value>: GraphNode {
   @inlinable
   @inline(never)
   func slowValue() -> Value {
+    // Changes made on other threads before this read apply first, as a flush would apply
+    // them: a tracked property written and then read through this value reads the new one.
+    if store.postedChanges.isSet { TrackedChangeInbox.drain() }
     switch store.refresh(self) {
     case .fresh:
       store.recordRead(of: slot)

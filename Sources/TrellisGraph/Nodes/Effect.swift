@@ -99,8 +99,13 @@ public final class Effect: GraphNode {
     store.nodes[Int(slot)].depsHead != -1 || (relay?.observedCount ?? 0) > 0
   }
 
-  /// Whether a dependency changed since the last run (the effect is waiting for a flush).
-  public var isStale: Bool { !flags.isDisjoint(with: .stale) }
+  /// Whether a dependency changed since the last run (the effect is waiting for a flush),
+  /// counting tracked properties changed on other threads whose changes wait to be applied
+  /// (they are applied now).
+  public var isStale: Bool {
+    if store.postedChanges.isSet { TrackedChangeInbox.drain() }
+    return !flags.isDisjoint(with: .stale)
+  }
 
   /// Whether `dispose()` was called.
   public var isDisposed: Bool { flags.contains(.disposed) }
@@ -143,6 +148,7 @@ public final class Effect: GraphNode {
   @discardableResult
   public func runIfStale() -> Bool {
     if flags.contains(.disposed) { return false }
+    if store.postedChanges.isSet { TrackedChangeInbox.drain() }
     guard store.needsUpdate(slot) else {
       clearStaleReasons()
       return false

@@ -97,7 +97,7 @@ public final class Graph {
   /// threads (or from a main-actor executor that does not run on the main thread, as on Linux
   /// under `dispatch_main`) are taken in first, so that the effects they affect count.
   public var hasPendingWork: Bool {
-    TrackedChangeInbox.drain()
+    takePostedChanges()
     // Asked several times per update cycle, nearly always of an empty queue: no copy then.
     guard !queue.isEmpty else { return false }
     return queue.waiting.contains { entry in
@@ -112,7 +112,7 @@ public final class Graph {
   /// - Complexity: O(k log k) for k effects queued, plus their evaluations; no allocation in
   ///   steady state.
   public func flush() {
-    TrackedChangeInbox.drain()
+    takePostedChanges()
     guard !isFlushing, store.transactionDepth == 0, !queue.isEmpty else { return }
     isFlushing = true
     flushCount += 1
@@ -163,6 +163,12 @@ public final class Graph {
     effect.runsInFlush += 1
     runCount += 1
     return true
+  }
+
+  /// Applies the changes to tracked properties posted from other threads, if there are any
+  /// (two loads when there are none; see `TrackedChangeInbox.drain()`).
+  package func takePostedChanges() {
+    if store.postedChanges.isSet { TrackedChangeInbox.drain() }
   }
 
   /// Whether a transaction is open (on any graph: they share one): a flush now does nothing.

@@ -52,6 +52,7 @@ enum TrackedPropertyBridge {
 /// One entry per node and property: a thread that writes a property a million times before the
 /// main actor drains leaves one change (with the latest event), not a million, so the inbox is
 /// bounded by what is observed, not by how often it is written.
+@usableFromInline
 package enum TrackedChangeInbox {
   private struct Posted: Sendable {
     let ref: NodeRef
@@ -73,8 +74,10 @@ package enum TrackedChangeInbox {
   private static let posted = Mutex(Changes())
   /// Names the `posted` lock for ThreadSanitizer (see `withAnnotatedLock`).
   private static let lockOwner = LockOwner()
-  /// Whether `posted` may hold something: lets every flush skip the lock when it does not.
-  private static let hasPosted = Atomic<Bool>(false)
+  /// Whether `posted` may hold something: lets every flush skip the lock when it does not,
+  /// and a read of a derived value apply them first (the store keeps a reference to it, which
+  /// the read reaches with two loads and no global's accessor).
+  static let hasPosted = PostedFlag()
   private static let drainScheduled = Atomic<Bool>(false)
   /// While positive, `drain()` does nothing (see `holdingDrains(_:)`).
   @MainActor private static var holds = 0
@@ -90,7 +93,7 @@ package enum TrackedChangeInbox {
         changes.list.append(Posted(ref: ref, event: event, source: source))
       }
     }
-    hasPosted.store(true, ordering: .releasing)
+    hasPosted.value.store(true, ordering: .releasing)
     if !drainScheduled.exchange(true, ordering: .acquiringAndReleasing) {
       Task { @MainActor in
         drainScheduled.store(false, ordering: .releasing)
@@ -108,11 +111,12 @@ package enum TrackedChangeInbox {
 
   /// Applies every posted change, if the flag says there are any, unless drains are held.
   @MainActor
+  @usableFromInline
   package static func drain() {
     // The common case, nothing posted, costs one relaxed load.
-    guard hasPosted.load(ordering: .relaxed), holds == 0 else { return }
+    guard hasPosted.value.load(ordering: .relaxed), holds == 0 else { return }
     drainScheduled.store(false, ordering: .releasing)
-    guard hasPosted.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    guard hasPosted.value.exchange(false, ordering: .acquiringAndReleasing) else { return }
     let changes = posted.withAnnotatedLock(owner: lockOwner) { changes in
       defer { changes = Changes() }
       return changes.list
@@ -133,7 +137,7 @@ package enum TrackedChangeInbox {
     holds += 1
     defer {
       holds -= 1
-      if holds == 0, hasPosted.load(ordering: .acquiring),
+      if holds == 0, hasPosted.value.load(ordering: .acquiring),
         !drainScheduled.exchange(true, ordering: .acquiringAndReleasing)
       {
         Task { @MainActor in
@@ -165,3 +169,13 @@ enum MainActorCheck {
 
 /// An object whose only purpose is to have an address that names a lock.
 final class LockOwner: Sendable {}
+
+/// Whether changes made on other threads wait in `TrackedChangeInbox`: set by a post, cleared
+/// by the drain that takes them.
+@usableFromInline
+final class PostedFlag: Sendable {
+  @usableFromInline let value = Atomic<Bool>(false)
+
+  /// Whether changes may wait. One relaxed load.
+  @inlinable var isSet: Bool { value.load(ordering: .relaxed) }
+}

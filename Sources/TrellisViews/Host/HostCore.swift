@@ -172,7 +172,7 @@ final class HostCore {
     guard !graph.isInTransaction else { return }
     // Changes posted from other threads are taken once, now; those posted during the cycle
     // wait for the next one (see `TrackedChangeInbox.holdingDrains(_:)`).
-    TrackedChangeInbox.drain()
+    graph.takePostedChanges()
     TrackedChangeInbox.holdingDrains { runCycleRounds() }
   }
 
