@@ -25,6 +25,43 @@ final class Profile: Trackable, @unchecked Sendable {
     #expect(effect.lastRunReasons.map(\.description) == ["Profile.name"])
   }
 
+  @Test func anEffectsReasonsNameEverySourceThatChangedInTheFlush() {
+    let graph = Graph(executor: .manual)
+    let counter = Cell(0, name: "counter")
+    let double = Derived(name: "double") { counter.value * 2 }
+    let profile = Profile()
+    let effect = Effect(name: "explain", in: graph) {
+      _ = double.value
+      _ = profile.name
+      _ = profile.age
+    }
+    counter.value = 1
+    graph.flush()
+    #expect(effect.lastRunReasons.map(\.description) == ["double"])
+    // A tracked property and a derived value changed before one flush: both are named (the
+    // property's change made the effect dirty; the derived one was still decided).
+    profile.name = "Grace"
+    counter.value = 2
+    graph.flush()
+    #expect(effect.lastRunReasons.map(\.description) == ["Profile.name", "double"])
+    counter.value = 3
+    profile.age = 40
+    profile.name = "Ada"
+    graph.flush()
+    #expect(
+      effect.lastRunReasons.map(\.description) == ["Profile.age", "Profile.name", "double"])
+    // A derived value recomputed to an equal value is no reason.
+    let parity = Derived(name: "parity") { counter.value % 2 }
+    let watcher = Effect(name: "watcher", in: graph) {
+      _ = parity.value
+      _ = profile.age
+    }
+    profile.age = 41
+    counter.value = 5
+    graph.flush()
+    #expect(watcher.lastRunReasons.map(\.description) == ["Profile.age"])
+  }
+
   @Test func aRelayNamesItsNodeBySlotAndGenerationInAReusedSlot() {
     // The relay carries its node as one packed integer: a node in a reused slot (a non-zero
     // generation) must still be the one a write marks, and only it.

@@ -221,9 +221,46 @@ extension NodeStore {
   /// has no reader to throw it to) and the effect keeps its dependencies' previous values.
   @usableFromInline
   func needsUpdate(_ root: Int32) -> Bool {
+    let flags = nodes[Int(root)].flags
+    if flags.contains(.recordsReasons) && flags.contains(.pending) && handles[Int(root)] != nil {
+      return needsUpdateNotingEveryReason(root)
+    }
     let result = check(root)
     if let cycle = result.cycle { reportCycleInCheck(cycle) }
     return result.needsUpdate
+  }
+
+  /// `needsUpdate(_:)` for an effect that keeps the reasons it re-runs: every dependency is
+  /// decided, not only up to the first that changed (nor none, when a direct change already
+  /// made it dirty), so that its reasons name every source that changed since its last run.
+  /// Each stale derived dependency is checked and brought up to date, as the run would on
+  /// reading it. Only effects that record reasons (a host that logs updates) come here.
+  private func needsUpdateNotingEveryReason(_ root: Int32) -> Bool {
+    beginOperation()
+    defer { endOperation() }
+    var needs = nodes[Int(root)].flags.contains(.dirty)
+    var edge = nodes[Int(root)].depsHead
+    while edge != -1 {
+      let link = edges[Int(edge)]
+      let dep = link.dep
+      let flags = nodes[Int(dep)].flags
+      if nodes[Int(dep)].kind == .derived && !flags.isDisjoint(with: .stale) {
+        let result = check(dep)
+        if let cycle = result.cycle { reportCycleInCheck(cycle) }
+        if result.needsUpdate || !flags.contains(.hasValue) { _ = updateNode(dep) }
+      } else if flags.contains(.unsettled) {
+        _ = updateNode(dep)
+      }
+      if nodes[Int(root)].flags.contains(.disposed) { return false }
+      if link.version != nodes[Int(dep)].version {
+        needs = true
+        let reason = ref(dep)
+        withEffect(at: root) { effect in effect.noteStaleIfNew(node: reason) }
+      }
+      edge = link.nextDep
+    }
+    if !needs { nodes[Int(root)].flags.remove(.pending) }
+    return needs
   }
 
   /// What a check found.

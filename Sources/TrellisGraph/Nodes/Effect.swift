@@ -180,6 +180,18 @@ public final class Effect: GraphNode {
     }
   }
 
+  /// `noteStale(node:)`, unless that node is already among the reasons (a walk that decides
+  /// every dependency meets again the ones a change already named).
+  func noteStaleIfNew(node: NodeRef) {
+    if firstStaleNode == node { return }
+    if !staleReasons.isEmpty
+      && staleReasons.contains(InvalidationReason(node: node.slot, in: store))
+    {
+      return
+    }
+    noteStale(node: node)
+  }
+
   private func appendStaleReason(node: NodeRef) {
     staleReasons.append(InvalidationReason(node: node.slot, in: store))
   }
