@@ -214,6 +214,32 @@ import Testing
     #expect(reader.value == 70)
   }
 
+  @Test func untrackedReadsAreNoDependenciesAndScheduleRunQueuesAFirstRun() {
+    let graph = Graph(executor: .manual)
+    let read = Cell(0)
+    let ignored = Cell(0)
+    let profile = Profile()
+    var runs: [String] = []
+    let effect = Effect(in: graph, runImmediately: false) {
+      let seen = untracked { "\(ignored.value) \(profile.age)" }
+      runs.append("\(read.value) \(seen)")
+    }
+    #expect(runs.isEmpty)
+    effect.scheduleRun()
+    #expect(effect.isStale)
+    graph.flush()
+    #expect(runs == ["0 0 36"])
+    ignored.value = 1
+    profile.age = 37
+    graph.flush()
+    #expect(runs == ["0 0 36"])
+    read.value = 1
+    graph.flush()
+    #expect(runs == ["0 0 36", "1 1 37"])
+    // Outside an evaluation it just runs.
+    #expect(untracked { read.value + 1 } == 2)
+  }
+
   // MARK: Cleanup and ownership
 
   @Test func cleanupsRunBeforeTheNextRunAndOnDisposeMostRecentFirst() {

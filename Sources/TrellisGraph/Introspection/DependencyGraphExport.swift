@@ -231,13 +231,14 @@ struct DependencyGraphExport {
   /// `\n`.
   static func quoted(_ text: String) -> String {
     var result = "\""
-    for character in text {
-      switch character {
+    // By scalar: "\r\n" is one `Character`, which matched neither line-break case.
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
       case "\n": result += "\\n"
       case "\r": continue
-      default: result.append(character)
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result + "\""

@@ -12,7 +12,7 @@
 ///   unsubscribes from everything.
 /// - An effect created while another effect runs (or inside `EffectScope.run(_:)`) is owned by
 ///   it: the owner keeps it alive and disposes it before its own next run and when it is
-///   disposed. An effect created inside `GraphEvaluation.untracked(_:)`, in a `Derived`
+///   disposed. An effect created inside `untracked(_:)`, in a `Derived`
 ///   computation, or outside any evaluation has no owner; whoever holds it keeps it alive.
 /// - `onCleanup(_:)` inside the body registers work that runs before the next run and on
 ///   disposal, most recent first.
@@ -134,11 +134,13 @@ public final class Effect: GraphNode {
   }
 
   /// Marks the effect stale and queues it, so that its graph's current or next flush runs it
-  /// (parents first, by depth) instead of running it now.
+  /// (parents first, by depth) instead of running it now: the first run of an effect made
+  /// with `runImmediately: false`, or a run forced without a change. Does nothing once the
+  /// effect is disposed. O(1).
   ///
   /// Hosts use this to turn deep recursion into iteration: a child evaluated from inside its
   /// parent's evaluation nests on the stack, a queued one does not.
-  package func scheduleRun() {
+  public func scheduleRun() {
     if flags.contains(.disposed) { return }
     store.markForRun(slot)
   }

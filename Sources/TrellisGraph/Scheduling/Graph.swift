@@ -8,8 +8,9 @@
 ///   flushes; later changes in the same turn join that flush.
 /// - With `.manual`, nothing runs until `flush()` is called: tests drive it deterministically.
 ///
-/// Inside a flush, effects run by increasing `Effect.depth`, ties in the order they were
-/// queued. An effect queued during the flush (a child its parent created, or one whose input
+/// Inside a flush, effects run by increasing `Effect.depth`, ties in the order the effects were
+/// created (siblings in the order they were built, whichever change reached them first; where
+/// alien-signals runs a batch's effects in the order they were notified). An effect queued during the flush (a child its parent created, or one whose input
 /// the flush changed) runs in the same flush, in its place, at any depth. An effect that keeps
 /// invalidating itself is an update cycle: when one effect would run more than `maximumRounds`
 /// times in one flush, the flush stops and reports a `TrellisDiagnostic.Kind.updateCycle` naming

@@ -38,6 +38,16 @@ final class ExportedLibrary: Trackable {
     withExtendedLifetime(effect) {}
   }
 
+  @Test func namesWithLineBreaksAndQuotesStayInsideTheirLabel() {
+    let graph = Graph(executor: .manual)
+    let cell = Cell(1, name: "a\r\nb \"c\"\\")
+    let effect = Effect(name: "e", in: graph) { _ = cell.value }
+    let dot = graph.exportDOT()
+    #expect(dot.contains(#"n1 [label="cell\na\nb \"c\"\\", shape=ellipse];"#))
+    #expect(!dot.contains("\r"))
+    withExtendedLifetime(effect) {}
+  }
+
   @Test func onlyThisGraphsLiveEffectsAndWhatTheyReadAreExported() {
     let graph = Graph(executor: .manual)
     let other = Graph(executor: .manual)
