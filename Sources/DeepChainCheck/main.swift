@@ -3,9 +3,10 @@ import TrellisGraph
 
 // Builds a chain of derived values 10,000 deep (or the depth given as the first argument),
 // evaluates it for the first time from its end, updates it through an effect, and releases
-// it, on the main thread, and exits non-zero if anything is wrong: a computation running off
-// the main thread or failing `MainActor.assumeIsolated`, a diagnostic, a wrong value, or a
-// node kept alive. CI runs it in a debug and a release build.
+// it, on the main thread, then runs twice as many effects each created inside the one before,
+// and exits non-zero if anything is wrong: a computation running off the main thread or
+// failing `MainActor.assumeIsolated`, a diagnostic, a wrong value, or a node kept alive. CI
+// runs it in a debug and a release build.
 
 @MainActor
 func check(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -62,5 +63,33 @@ func run(depth: Int) {
   print("DeepChainCheck: a \(depth)-deep chain evaluated, updated and released on the main thread")
 }
 
+/// Effects nested `depth` deep, each created (and so run) inside the one before: every level
+/// runs, on the main thread, with no diagnostic.
+@MainActor
+func runNestedEffects(depth: Int) {
+  var diagnostics: [TrellisDiagnostic] = []
+  TrellisDiagnostics.sink = { diagnostics.append($0) }
+  let graph = Graph(executor: .manual)
+  var runs = 0
+  var offMainThread = 0
+  func make(_ level: Int) {
+    guard level > 0 else { return }
+    _ = Effect(name: "nested \(level)", in: graph) {
+      MainActor.assumeIsolated { runs += 1 }
+      if !Thread.isMainThread { offMainThread += 1 }
+      make(level - 1)
+    }
+  }
+  let root = Effect(name: "root", in: graph) { make(depth) }
+  check(runs == depth, "\(runs) nested effects ran, expected \(depth)")
+  check(offMainThread == 0, "\(offMainThread) nested effects ran off the main thread")
+  check(diagnostics.isEmpty, "diagnostics: \(diagnostics.map(\.description))")
+  root.dispose()
+  print("DeepChainCheck: \(depth) nested effects ran on the main thread")
+}
+
 let depth = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 10_000
-MainActor.assumeIsolated { run(depth: depth) }
+MainActor.assumeIsolated {
+  run(depth: depth)
+  runNestedEffects(depth: depth * 2)
+}

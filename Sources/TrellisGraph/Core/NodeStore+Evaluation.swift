@@ -128,14 +128,18 @@ extension NodeStore {
       evaluationDepth += 1
       cursor = nodes[Int(cursor)].evaluatingParent
     }
+    let advice =
+      node is Effect
+      ? "create deeply nested effects with runImmediately: false and scheduleRun(), which "
+        + "queues them instead of nesting them."
+      : "the read keeps its previous value. Read a long chain of derived values from its start "
+        + "first: a read of an up-to-date value uses no stack."
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .evaluationTooDeep, nodes: [node.name],
         message:
           "evaluating '\(node.name)' nested \(evaluationDepth) evaluations deep left less than "
           + "\(Self.stackReserve / 1024) KiB of this thread's stack and no fresh stack could be "
-          + "mapped, so it was not run; the read keeps its previous value. Read a long chain of "
-          + "derived values from its start first: a read of an up-to-date value uses no "
-          + "stack."))
+          + "mapped, so it was not run; \(advice)"))
   }
 }

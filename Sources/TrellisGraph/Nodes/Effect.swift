@@ -1,3 +1,5 @@
+import TrellisTracking
+
 /// A side-effecting computation, such as a view's body: it runs, records what it read, and
 /// runs again on its graph's next flush after any of that changes.
 ///
@@ -115,6 +117,16 @@ public final class Effect: GraphNode {
   /// Does nothing once the effect is disposed, or while it is already running (reported as a
   /// dependency cycle).
   public func run() {
+    // An effect created inside an effect runs inside it, one level deeper on the stack: when
+    // the thread's stack is nearly used up, the run continues on a fresh segment of it, as a
+    // derived value's first evaluation does. Never another thread.
+    if remainingStackBytes() < NodeStore.stackSwitchThreshold, withFreshStack({ runHere() }) {
+      return
+    }
+    runHere()
+  }
+
+  private func runHere() {
     let flags = self.flags
     if flags.contains(.disposed) { return }
     if !flags.isDisjoint(with: .onStack) {

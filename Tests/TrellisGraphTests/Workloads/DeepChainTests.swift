@@ -86,4 +86,34 @@ struct VeryDeepChainTests {
     #expect(seen == [99_999, 100_004])
     effect.dispose()
   }
+
+  @Test("20,000 effects, each created inside the one before, all run and re-run")
+  func nestedEffects() {
+    let graph = Graph(executor: .manual)
+    let source = Cell(0)
+    var runs = 0
+    var isolated = 0
+    func make(_ depth: Int) {
+      guard depth > 0 else { return }
+      _ = Effect(in: graph) {
+        runs += 1
+        if depth % 5_000 == 0 { MainActor.assumeIsolated { isolated += 1 } }
+        _ = source.value
+        make(depth - 1)
+      }
+    }
+    let diagnostics = TrellisDiagnostics.capture {
+      let root = Effect(in: graph) { make(20_000) }
+      #expect(runs == 20_000)
+      // Every level read the source: the outermost runs again first, disposing the chain it
+      // owns and building it anew (the queued levels below it are disposed with it).
+      source.value = 1
+      graph.flush()
+      #expect(runs == 40_000)
+      root.dispose()
+    }
+    #expect(diagnostics.isEmpty)
+    // Four levels in each build checked that they ran on the main actor.
+    #expect(isolated == 8)
+  }
 }
