@@ -10,12 +10,13 @@
 ///
 /// Inside a flush, effects run by increasing `Effect.depth`, ties in the order the effects were
 /// created (siblings in the order they were built, whichever change reached them first; where
-/// alien-signals runs a batch's effects in the order they were notified). An effect queued during the flush (a child its parent created, or one whose input
-/// the flush changed) runs in the same flush, in its place, at any depth. An effect that keeps
-/// invalidating itself is an update cycle: when one effect would run more than `maximumRounds`
-/// times in one flush, the flush stops and reports a `TrellisDiagnostic.Kind.updateCycle` naming
-/// it and the effects still queued; they stay stale and run again only once something they
-/// read changes again. Never a hang.
+/// alien-signals runs a batch's effects in the order they were notified). An effect queued
+/// during the flush (a child its parent created, or one whose input the flush changed) runs in
+/// the same flush, in its place, at any depth. An effect that keeps invalidating itself is an
+/// update cycle: when one effect would run more than `maximumRounds` times in one flush, the
+/// flush stops and reports a `TrellisDiagnostic.Kind.updateCycle` naming it and the effects
+/// still queued; they stay stale and run again only once something they read changes again.
+/// Never a hang.
 ///
 /// A graph keeps none of its effects alive: the queue holds references that a released effect
 /// invalidates, so a graph, a host, or an effect dropped with work pending is simply freed.
