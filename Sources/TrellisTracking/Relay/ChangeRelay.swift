@@ -33,10 +33,12 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   /// it when it keeps reasons.
   private let deliversEvents: Atomic<Bool>
   /// The first source observed, inline: most relays (a row's body reading its title) observe
-  /// one, which then costs no array, and comparing it loads no buffer.
-  @exclusivity(unchecked) private var first: Entry?
+  /// one, which then costs no array, and comparing it loads no buffer. Exclusivity is checked
+  /// for both fields: unchecked, a 10,000-row mount ran 12,000 fewer instructions of 297
+  /// million (callgrind), not worth an unsafe construct.
+  private var first: Entry?
   /// The sources after the first.
-  @exclusivity(unchecked) private var rest: [Entry] = []
+  private var rest: [Entry] = []
 
   /// Creates a relay that observes nothing yet.
   /// - Parameters:
