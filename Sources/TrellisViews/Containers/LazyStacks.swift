@@ -86,10 +86,7 @@ extension ViewNode {
   ) {
     setContainer(kind: kind)
     let part = parts.part(LazyRowsPart.self) { LazyRowsPart(node: self, inScrollView: true) }
-    var layout: [ElementAttribute] = []
-    if let alignment { layout.append(.layout(alignment)) }
-    if let spacing { layout.append(.layout(.spacing(spacing))) }
-    part.layoutAttributes = layout
+    part.layoutAttributes = Self.stackAttributes(alignment: alignment, spacing: spacing)
     part.update { rows in rows.collect(content) }
   }
 }

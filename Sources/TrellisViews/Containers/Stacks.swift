@@ -98,11 +98,19 @@ extension ViewNode {
   ) {
     setContainer(kind: kind)
     if alignment != nil || spacing != nil || !attributes.isEmpty {
-      var layout: [ElementAttribute] = []
-      if let alignment { layout.append(.layout(alignment)) }
-      if let spacing { layout.append(.layout(.spacing(spacing))) }
-      setAttributes(ElementAttributes(layout))
+      setAttributes(
+        ElementAttributes(Self.stackAttributes(alignment: alignment, spacing: spacing)))
     }
     updateChild(.index(0), content)
+  }
+
+  /// A stack's alignment and spacing attributes, each when given (eager and lazy stacks).
+  static func stackAttributes(alignment: LayoutAttribute?, spacing: CGFloat?)
+    -> [ElementAttribute]
+  {
+    var layout: [ElementAttribute] = []
+    if let alignment { layout.append(.layout(alignment)) }
+    if let spacing { layout.append(.layout(.spacing(spacing))) }
+    return layout
   }
 }
