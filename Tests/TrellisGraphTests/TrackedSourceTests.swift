@@ -157,6 +157,25 @@ final class Profile: Trackable, @unchecked Sendable {
     #expect(effect.runIfStale())
   }
 
+  @Test func anEffectRunAfterAWriteOnAnotherThreadReadsItThroughADerivedValue() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    let greeting = Derived { "Hello, \(profile.name)" }
+    var seen: [String] = []
+    let effect = Effect(in: graph, runImmediately: true) { seen.append(greeting.value) }
+    let written = DispatchSemaphore(value: 0)
+    let writer = Thread {
+      profile.name = "Linus"
+      written.signal()
+    }
+    writer.start()
+    written.wait()
+    // Run directly, without a flush: the run applies the posted write before its reads.
+    effect.run()
+    #expect(seen == ["Hello, Ada", "Hello, Linus"])
+    #expect(greeting.value == "Hello, Linus")
+  }
+
   @Test func manyWritesFromAnotherThreadAreOneChangeWithTheLatestValue() {
     let graph = Graph(executor: .manual)
     let profile = Profile()

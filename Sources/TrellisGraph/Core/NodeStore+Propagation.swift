@@ -27,6 +27,7 @@ extension NodeStore {
   /// pays a call (`link`): a computation that alternates between two dependencies re-reads
   /// one it already read in this run on nearly every read.
   @inlinable
+  @inline(__always)
   func recordRead(of dep: Int32) {
     let sub = currentSubscriber
     if sub < 0 { return }

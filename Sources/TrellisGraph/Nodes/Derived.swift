@@ -127,15 +127,24 @@ public final class Derived<Value>: GraphNode {
   /// evaluation records a dependency. See the type's notes for cycles, errors and depth.
   @inlinable
   public var value: Value {
-    let flags = self.flags
-    if flags.isDisjoint(with: NodeFlags.stale.union(.onStack))
-      && flags.contains(.hasValue), error == nil, !store.postedChanges.isSet,
-      let storage
-    {
-      store.recordRead(of: slot)
-      return storage
+    // Always inlined, with `NodeStore.recordRead`: a read of an up-to-date value makes no call
+    // that could release an object, so a caller reading derived values out of an array or an
+    // enum keeps no retain and release around each read.
+    @inline(__always) get {
+      let flags = self.flags
+      if flags.isDisjoint(with: NodeFlags.stale.union(.onStack))
+        && flags.contains(.hasValue), error == nil, let storage
+      {
+        // Inside an evaluation, the flush, effect run or outer read that began it applied the
+        // changes posted from other threads; outside, they apply before the read.
+        if store.currentSubscriber >= 0 {
+          store.recordRead(of: slot)
+          return storage
+        }
+        if !store.postedChanges.isSet { return storage }
+      }
+      return slowValue()
     }
-    return slowValue()
   }
 
   /// The up-to-date value, or the error its computation threw.

@@ -127,6 +127,9 @@ public final class Effect: GraphNode {
   }
 
   private func runHere() {
+    // A run that no evaluation began applies the changes posted from other threads first, as a
+    // flush does: the derived values it reads take them as up to date.
+    if store.currentSubscriber < 0 && store.postedChanges.isSet { TrackedChangeInbox.drain() }
     let flags = self.flags
     if flags.contains(.disposed) { return }
     if !flags.isDisjoint(with: .onStack) {
