@@ -10,6 +10,18 @@ final class Profile: Trackable, @unchecked Sendable {
   @Tracked var age = 36
 }
 
+/// Runs `body` on a new thread and returns once it has finished, so that its writes happen
+/// before whatever the caller does next.
+private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+  let finished = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    body()
+    finished.signal()
+  }
+  thread.start()
+  finished.wait()
+}
+
 @MainActor
 @Suite struct TrackedSourceTests {
   @Test func effectRerunsOnlyForThePropertyItRead() {
@@ -123,13 +135,9 @@ final class Profile: Trackable, @unchecked Sendable {
     let profile = Profile()
     var seen: [String] = []
     let effect = Effect(in: graph) { seen.append(profile.name) }
-    let written = DispatchSemaphore(value: 0)
-    let writer = Thread {
+    onAnotherThread {
       profile.name = "Linus"
-      written.signal()
     }
-    writer.start()
-    written.wait()
     #expect(seen == ["Ada"])
     graph.flush()
     #expect(seen == ["Ada", "Linus"])
@@ -143,14 +151,10 @@ final class Profile: Trackable, @unchecked Sendable {
     let effect = Effect(in: graph, runImmediately: true) { _ = profile.age }
     #expect(greeting.value == "Hello, Ada")
     #expect(!effect.isStale)
-    let written = DispatchSemaphore(value: 0)
-    let writer = Thread {
+    onAnotherThread {
       profile.name = "Linus"
       profile.age = 50
-      written.signal()
     }
-    writer.start()
-    written.wait()
     // The writes happened before these reads: the reads apply them first.
     #expect(greeting.value == "Hello, Linus")
     #expect(effect.isStale)
@@ -163,13 +167,9 @@ final class Profile: Trackable, @unchecked Sendable {
     let greeting = Derived { "Hello, \(profile.name)" }
     var seen: [String] = []
     let effect = Effect(in: graph, runImmediately: true) { seen.append(greeting.value) }
-    let written = DispatchSemaphore(value: 0)
-    let writer = Thread {
+    onAnotherThread {
       profile.name = "Linus"
-      written.signal()
     }
-    writer.start()
-    written.wait()
     // Run directly, without a flush: the run applies the posted write before its reads.
     effect.run()
     #expect(seen == ["Hello, Ada", "Hello, Linus"])
@@ -182,14 +182,10 @@ final class Profile: Trackable, @unchecked Sendable {
     var seen: [String] = []
     let effect = Effect(in: graph) { seen.append("\(profile.name) \(profile.age)") }
     effect.recordsReasons = true
-    let written = DispatchSemaphore(value: 0)
-    let writer = Thread {
+    onAnotherThread {
       for age in 37...10_036 { profile.age = age }
       profile.name = "Grace"
-      written.signal()
     }
-    writer.start()
-    written.wait()
     // One entry per node and property, however often it was written.
     let node = NodeStore.shared.ref(effect.slot)
     #expect(TrackedChangeInbox.postedCount(for: node) == 2)
@@ -204,14 +200,10 @@ final class Profile: Trackable, @unchecked Sendable {
     let profile = Profile()
     var seen: [String] = []
     let effect = Effect(in: graph) { seen.append(profile.name) }
-    let written = DispatchSemaphore(value: 0)
     TrackedChangeInbox.holdingDrains {
-      let writer = Thread {
+      onAnotherThread {
         profile.name = "Linus"
-        written.signal()
       }
-      writer.start()
-      written.wait()
       // A flush inside the hold (a host's later round) leaves the change posted.
       graph.flush()
       #expect(seen == ["Ada"])
