@@ -23,6 +23,15 @@
 /// - With no previous value to return (a first read that meets a cycle, an error or the depth
 ///   limit), `value` stops the program with the same message: use `get()` where that can
 ///   happen.
+/// - Other threads: a tracked property written on another thread reaches the graph through
+///   an inbox on the main actor. A read outside every evaluation, a flush and an effect run
+///   apply what waits there first, so a read after the write (once the writing thread is done)
+///   sees it. A running evaluation reads derived values as they were when it began; a change
+///   posted meanwhile makes it stale: an effect re-runs at the next flush, a derived value at
+///   its next read.
+/// - Observers: `withTracking` records tracked properties, not graph nodes, so it does not see
+///   a derived value change (nor the properties behind it: the value is memoized). Observe a
+///   derived value with an `Effect`.
 ///
 /// Complexity: a read of an up-to-date value costs O(1); a read after a change costs the
 /// dependencies checked until the first one that changed, plus the recomputations needed.
