@@ -38,7 +38,7 @@ public struct LazyVStack<Content: View>: View, _PrimitiveView {
   public static func _update(_ view: Self, in node: ViewNode) {
     node.updateLazyContainer(
       kind: .lazyVStack,
-      alignment: view.alignment == .center ? nil : .horizontalAlignment(view.alignment),
+      alignment: view.alignment.stackAttribute,
       spacing: view.spacing, content: view.content)
   }
 }
@@ -72,7 +72,7 @@ public struct LazyHStack<Content: View>: View, _PrimitiveView {
   public static func _update(_ view: Self, in node: ViewNode) {
     node.updateLazyContainer(
       kind: .lazyHStack,
-      alignment: view.alignment == .center ? nil : .verticalAlignment(view.alignment),
+      alignment: view.alignment.stackAttribute,
       spacing: view.spacing, content: view.content)
   }
 }

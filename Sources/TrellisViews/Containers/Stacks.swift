@@ -26,7 +26,7 @@ public struct VStack<Content: View>: View, _PrimitiveView {
   public static func _update(_ view: Self, in node: ViewNode) {
     node.updateContainer(
       kind: .vStack,
-      alignment: view.alignment == .center ? nil : .horizontalAlignment(view.alignment),
+      alignment: view.alignment.stackAttribute,
       spacing: view.spacing, content: view.content)
   }
 }
@@ -56,7 +56,7 @@ public struct HStack<Content: View>: View, _PrimitiveView {
   public static func _update(_ view: Self, in node: ViewNode) {
     node.updateContainer(
       kind: .hStack,
-      alignment: view.alignment == .center ? nil : .verticalAlignment(view.alignment),
+      alignment: view.alignment.stackAttribute,
       spacing: view.spacing, content: view.content)
   }
 }
@@ -79,7 +79,7 @@ public struct ZStack<Content: View>: View, _PrimitiveView {
   /// Renders `ZStack` with the content as children.
   public static func _update(_ view: Self, in node: ViewNode) {
     node.updateContainer(
-      kind: .zStack, alignment: view.alignment == .center ? nil : .alignment(view.alignment),
+      kind: .zStack, alignment: view.alignment.stackAttribute,
       spacing: nil, content: view.content)
   }
 }
@@ -113,4 +113,18 @@ extension ViewNode {
     if let spacing { layout.append(.layout(.spacing(spacing))) }
     return layout
   }
+}
+
+// A stack's alignment is an attribute only when it is not the default, `.center`, so that a
+// plain stack has no attributes (the rule for every stack, eager and lazy).
+extension HorizontalAlignment {
+  var stackAttribute: LayoutAttribute? { self == .center ? nil : .horizontalAlignment(self) }
+}
+
+extension VerticalAlignment {
+  var stackAttribute: LayoutAttribute? { self == .center ? nil : .verticalAlignment(self) }
+}
+
+extension Alignment {
+  var stackAttribute: LayoutAttribute? { self == .center ? nil : .alignment(self) }
 }
