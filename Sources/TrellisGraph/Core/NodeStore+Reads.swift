@@ -56,6 +56,47 @@ extension NodeStore {
     if !flags.contains(.queued) { schedule(reader) }
   }
 
+  /// A read of `slot`, flagged `cycleMet`, returned a value computed on a dependency cycle.
+  /// A reading derived value is flagged in turn (see `readerMetCycle(_:)`), and reported by
+  /// whoever reads it. Any other read (an effect's, or one outside every evaluation) is
+  /// reported, unless bringing `slot` up to date for it already reported a cycle
+  /// (`reportsBefore` is `cycleReports` as the read began): one report per read.
+  @usableFromInline
+  func reportReadOnCycle(of slot: Int32, reportsBefore: Int) {
+    let path = cyclePath(of: slot)
+    if readerMetCycle(path) { return }
+    guard cycleReports == reportsBefore else { return }
+    cycleReports += 1
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .dependencyCycle, nodes: path,
+        message:
+          "'\(name(of: slot))' was computed on the dependency cycle "
+          + "\(path.joined(separator: " → ")); the read returns that value until a value on "
+          + "the cycle changes. Break the cycle so that no value depends on itself."))
+  }
+
+  /// The cycle a derived value flagged `cycleMet` was computed on.
+  @usableFromInline
+  func cyclePath(of slot: Int32) -> [String] { cyclePaths[slot] ?? [name(of: slot)] }
+
+  /// The running evaluation read a value that closes, or was computed on, the cycle `path`,
+  /// and got a value from the cycle's stale side. A derived value's result is then flagged
+  /// `cycleMet`, so that its own readers are told, read after read, rather than silently
+  /// getting values that disagree (each side of a cycle computed from the other's previous
+  /// value). The flag goes at its next evaluation, which a change on the cycle brings about.
+  /// Only a tracked reader: it depends on what it read, so that evaluation comes. Returns
+  /// whether the reader was flagged.
+  @usableFromInline
+  @discardableResult
+  func readerMetCycle(_ path: [String]) -> Bool {
+    let reader = currentSubscriber
+    guard reader >= 0, nodes[Int(reader)].kind == .derived else { return false }
+    nodes[Int(reader)].flags.insert(.cycleMet)
+    cyclePaths[reader] = path
+    return true
+  }
+
   /// The path from `slot` to the innermost running evaluation, which is about to read `slot`
   /// and so close a cycle: the chain of running evaluations (including those an `untracked`
   /// region hides from dependency recording) if `slot` is one of them; otherwise `slot` is
@@ -135,12 +176,14 @@ extension NodeStore {
           + "to its `value` read\(place). Break the cycle, or read '\(node.name)' with "
           + "`try get()`\(place) to get a GraphError instead.")
     }
+    cycleReports += 1
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .dependencyCycle, nodes: path,
         message:
           "'\(node.name)' depends on itself through \(shown); the read returns the previous "
           + "value."))
+    readerMetCycle(path)
   }
 
   /// Reports a non-throwing read of a derived value that failed; stops the program when there

@@ -90,6 +90,14 @@ final class NodeStore {
   @exclusivity(unchecked) var lastNamedType: ObjectIdentifier?
   @exclusivity(unchecked) var lastDefaultName = ""
 
+  /// The cycle each derived value flagged `cycleMet` met, as a path of names, for the reports
+  /// of its later reads. Only written when a cycle is met; an entry outlives its flag until
+  /// the flag is set again or the slot is freed.
+  @exclusivity(unchecked) var cyclePaths: [Int32: [String]] = [:]
+  /// How many dependency cycles reads have reported, so that a read whose refresh already
+  /// reported one does not report its own result again.
+  @exclusivity(unchecked) @usableFromInline var cycleReports = 0
+
   /// How many effects have been created: each one's creation order.
   @exclusivity(unchecked) var effectsCreated = 0
 
@@ -248,6 +256,7 @@ final class NodeStore {
       edge = next
     }
     precondition(nodes[index].subsHead == -1, "Trellis internal error: freed node has readers.")
+    if nodes[index].flags.contains(.cycleMet) { cyclePaths[slot] = nil }
     nodes[index].generation &+= 1
     nodes[index].flags = [.dead]
     freeNodes.append(slot)

@@ -28,6 +28,10 @@ struct NodeFlags: OptionSet, Sendable, BitwiseCopyable {
   @inlinable static var recordsReasons: NodeFlags { NodeFlags(rawValue: 1 << 8) }
   /// The node's object is gone; the slot waits to be freed.
   @inlinable static var dead: NodeFlags { NodeFlags(rawValue: 1 << 9) }
+  /// The derived value's latest evaluation met a dependency cycle, or read a value that had:
+  /// its value came from the cycle's stale side, so every read reports the cycle until it
+  /// evaluates again (see `NodeStore.cyclePaths`).
+  @inlinable static var cycleMet: NodeFlags { NodeFlags(rawValue: 1 << 10) }
 
   /// Either stale bit.
   @inlinable static var stale: NodeFlags { NodeFlags(rawValue: 0b11) }

@@ -12,8 +12,10 @@
 ///   a failed derived value reports the error and returns the last good value.
 /// - Cycles: a computation that (directly or through others) reads its own value is a
 ///   dependency cycle. `get()` throws `GraphError.dependencyCycle` naming the path; `value`
-///   reports a `TrellisDiagnostic.Kind.dependencyCycle` and returns the previous value. Both
-///   recover once the cycle is broken.
+///   reports a `TrellisDiagnostic.Kind.dependencyCycle` and returns the previous value. A value
+///   computed from such a read, or from another such value, keeps it while the cycle stays
+///   closed, and every read of it reports the cycle again (`get()` throws it), once per read.
+///   Both recover once the cycle is broken.
 /// - Depth: updates are walked iteratively at any depth. A first evaluation is recursive by
 ///   nature (a computation reads its input, which computes, …); when that nesting leaves too
 ///   little of the thread's stack, the evaluation is refused with a diagnostic
@@ -141,7 +143,7 @@ public final class Derived<Value>: GraphNode {
     // enum keeps no retain and release around each read.
     @inline(__always) get {
       let flags = self.flags
-      if flags.isDisjoint(with: NodeFlags.stale.union(.onStack))
+      if flags.isDisjoint(with: NodeFlags.stale.union(.onStack).union(.cycleMet))
         && flags.contains(.hasValue), error == nil, let storage
       {
         // Inside an evaluation, the flush, effect run or outer read that began it applied the
@@ -173,6 +175,9 @@ public final class Derived<Value>: GraphNode {
     case .tooDeep: throw GraphError.evaluationTooDeep(node: name)
     }
     if let error { throw error }
+    if store.nodes[Int(slot)].flags.contains(.cycleMet) {
+      throw GraphError.dependencyCycle(path: store.cyclePath(of: slot))
+    }
     return storage!
   }
 
@@ -189,10 +194,14 @@ public final class Derived<Value>: GraphNode {
     // Changes made on other threads before this read apply first, as a flush would apply
     // them: a tracked property written and then read through this value reads the new one.
     if store.postedChanges.isSet { TrackedChangeInbox.drain() }
+    let cycleReports = store.cycleReports
     switch store.refresh(self) {
     case .fresh:
       store.recordRead(of: slot)
       if let error { return valueAfterFailure("threw \(error)") }
+      if store.nodes[Int(slot)].flags.contains(.cycleMet) {
+        store.reportReadOnCycle(of: slot, reportsBefore: cycleReports)
+      }
       return storage!
     case .cycle(let path):
       store.reportCycle(path, at: self, hasValue: storage != nil)
