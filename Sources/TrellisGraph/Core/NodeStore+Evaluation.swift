@@ -54,8 +54,14 @@ extension NodeStore {
       record.runStamp &+= 1
       record.depsTail = -1
       record.evaluatingParent = parent
+      // A value computed on a dependency cycle loses its flag (the evaluation sets it again if
+      // it meets the cycle again), and counts as changed, even if it recomputes to an equal
+      // value, so that its readers, flagged from reading it, evaluate again and lose theirs.
+      // Without a branch: every evaluation passes here.
+      let flags = record.flags.rawValue
+      record.version &+= UInt32(truncatingIfNeeded: (flags & NodeFlags.cycleMet.rawValue) >> 10)
       record.flags = NodeFlags(
-        rawValue: (record.flags.rawValue & ~NodeFlags.stale.rawValue)
+        rawValue: (flags & ~NodeFlags.stale.union(.cycleMet).rawValue)
           | NodeFlags.evaluating.rawValue)
     }
     return frame

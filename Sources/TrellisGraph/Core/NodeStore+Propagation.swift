@@ -405,24 +405,11 @@ extension NodeStore {
   /// where each level begins. Never another thread.
   @usableFromInline
   func update(_ node: GraphNode) -> Bool {
-    if nodes[Int(node.slot)].flags.contains(.cycleMet) { leaveCycle(node.slot) }
     if remainingStackBytes() < Self.stackSwitchThreshold {
       var changed = false
       if withFreshStack({ changed = node.update(node) }) { return changed }
     }
     return node.update(node)
-  }
-
-  /// A derived value computed on a dependency cycle is about to evaluate again: it loses its
-  /// flag (the evaluation sets it again if it meets the cycle again), and its value counts as
-  /// changed, even if it recomputes to an equal one, so that its readers, flagged from reading
-  /// it, evaluate again too and lose theirs. Here rather than in `beginEvaluation`, which every
-  /// evaluation runs (measured: the test there cost kairo avoidable 9%).
-  private func leaveCycle(_ slot: Int32) {
-    withRecord(slot) { record in
-      record.flags.remove(.cycleMet)
-      record.version &+= 1
-    }
   }
 
   /// Reports a cycle an effect's check met: the check led back to a node that is evaluating
