@@ -213,4 +213,66 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     #expect(seen == ["Ada", "Linus"])
     withExtendedLifetime(effect) {}
   }
+
+  // Found by a new user: a view's first body run read a tracked property and then wrote it,
+  // and the write was lost (the run observes what it read only when it ends).
+  @Test func anEffectsFirstRunThatWritesWhatItReadRunsAgain() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    var seen: [Int] = []
+    let effect = Effect(name: "Birthday", in: graph) {
+      let age = profile.age
+      seen.append(age)
+      if age < 38 { profile.age = age + 1 }
+    }
+    #expect(seen == [36])
+    graph.flush()
+    // Once on its own write from the first run, once on the second run's (through the relay).
+    #expect(seen == [36, 37, 38])
+    #expect(effect.lastRunReasons.map(\.description) == ["Profile.age"])
+    withExtendedLifetime(effect) {}
+  }
+
+  @Test func aFirstRunThatWritesAnEqualValueToWhatItReadsRunsOnce() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    var seen: [String] = []
+    let effect = Effect(in: graph) {
+      profile.age = 36
+      seen.append("\(profile.age) \(profile.name)")
+    }
+    graph.flush()
+    #expect(seen == ["36 Ada"])
+    withExtendedLifetime(effect) {}
+  }
+
+  @Test func aDerivedValueThatWritesWhatItReadRecomputesAtItsNextRead() {
+    let profile = Profile()
+    let adult = Derived(name: "adult") { () -> Int in
+      let age = profile.age
+      if age < 40 { profile.age = 40 }
+      return age
+    }
+    #expect(adult.value == 36)
+    #expect(adult.value == 40)
+    #expect(adult.value == 40)
+  }
+
+  @Test func aNestedEvaluationThatWritesWhatItsParentReadMakesTheParentRunAgain() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    let renamer = Derived(name: "renamer") { () -> Int in
+      profile.name = "Grace"
+      return 1
+    }
+    var seen: [String] = []
+    let effect = Effect(in: graph) {
+      let name = profile.name
+      _ = renamer.value
+      seen.append(name)
+    }
+    graph.flush()
+    #expect(seen == ["Ada", "Grace"])
+    withExtendedLifetime(effect) {}
+  }
 }

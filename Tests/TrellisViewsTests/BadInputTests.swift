@@ -449,3 +449,54 @@ struct PagesScreen: View {
     #expect(quiet.dump() == logged.dump())
   }
 }
+
+final class TallyModel: Trackable {
+  @Tracked var count = 0
+  @Tracked var cache: String?
+}
+
+/// Reads a tracked property and then writes it, in its body.
+struct ReadThenWrite: View {
+  let tally: TallyModel
+
+  var body: some View {
+    let text = Text("count \(tally.count)")
+    tally.count += 1
+    return text
+  }
+}
+
+/// Fills a tracked cache in its body the first time it finds it empty.
+struct CacheFiller: View {
+  let tally: TallyModel
+
+  var body: some View {
+    if tally.cache == nil { tally.cache = "filled" }
+    return Text(tally.cache ?? "empty")
+  }
+}
+
+@MainActor
+@Suite struct TrackedWritesDuringBodiesTests {
+  // Found by a new user: on the body's first run the write was lost, and the tree stayed at
+  // "count 0" with no report, while later runs were stopped as an update cycle.
+  @Test func aFirstBodyRunThatWritesWhatItReadIsStoppedAsAnUpdateCycle() {
+    let tally = TallyModel()
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(ReadThenWrite(tally: tally), executor: .manual)
+    }
+    #expect(diagnostics.map(\.kind) == [.updateCycle])
+    #expect(diagnostics.first?.nodes == ["ReadThenWrite"])
+    #expect(host?.bodyCount(of: "ReadThenWrite") == 100)
+    #expect(host?.tree.texts == ["count 99"])
+    #expect(tally.count == 100)
+  }
+
+  @Test func aBodyThatFillsATrackedCacheRunsOnceMoreAndShowsIt() {
+    let tally = TallyModel()
+    let host = ViewHost(CacheFiller(tally: tally), executor: .manual)
+    #expect(host.bodyCount(of: "CacheFiller") == 2)
+    #expect(host.tree.texts == ["filled"])
+  }
+}

@@ -73,7 +73,7 @@ extension NodeStore {
   @inline(__always)
   func endEvaluation(of node: GraphNode, _ frame: EvaluationFrame) {
     let slot = node.slot
-    evaluationReads.end(frame.reads, updating: &node.relay) {
+    let writeOfRead = evaluationReads.end(frame.reads, updating: &node.relay) {
       TrackedPropertyBridge.makeRelay(
         for: ref(slot), deliversEvents: nodes[Int(slot)].flags.contains(.recordsReasons))
     }
@@ -88,7 +88,19 @@ extension NodeStore {
     currentSubscriber = frame.previousSubscriber
     currentOwner = frame.previousOwner
     innermostEvaluation = frame.previousEvaluation
+    if let writeOfRead { evaluationWroteWhatItRead(slot, writeOfRead) }
     endOperation()
+  }
+
+  /// A tracked property the evaluation of `slot` read was written, to a new value, before the
+  /// evaluation ended (by the evaluation itself or one nested in it), perhaps before its relay
+  /// observed that property (a first run observes what it read only now). The value it read
+  /// is out of date, as if the change had come through the relay: the node is marked dirty (an
+  /// effect runs again in this flush, bounded by the update-cycle limit; a derived value
+  /// recomputes at its next read).
+  @usableFromInline
+  func evaluationWroteWhatItRead(_ slot: Int32, _ event: TrackingEvent) {
+    markTrackedChange(ref(slot), event: event, source: nil)
   }
 
   /// Runs `body` with no evaluation in progress: nothing it reads becomes a dependency, and

@@ -26,7 +26,10 @@ public final class ObjectChangeNotifier: TrackingSource, @unchecked Sendable {
   ///   - body: the mutation, run between the `.willSet` and `.didSet` announcements.
   public func withChange<T>(of object: AnyObject, _ body: () throws -> T) rethrows -> T {
     if hasSubscribers { sendWillSet(object: object, keyPath: nil) }
-    defer { if hasSubscribers { sendDidSet(object: object, keyPath: nil) } }
+    defer {
+      if hasSubscribers { sendDidSet(object: object, keyPath: nil) }
+      if anyScopeIsOpen { noteWriteInOpenScope(self, object: object, keyPath: nil) }
+    }
     return try body()
   }
 }

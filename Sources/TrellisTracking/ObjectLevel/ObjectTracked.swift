@@ -48,6 +48,7 @@ public struct ObjectTracked<Value> {
       if notifier.hasSubscribers {
         notifier.sendDidSet(object: instance, keyPath: nil)
       }
+      if anyScopeIsOpen { noteWriteInOpenScope(notifier, object: instance, keyPath: nil) }
     }
     @inline(__always)
     _modify {
@@ -60,6 +61,7 @@ public struct ObjectTracked<Value> {
       if notifier.hasSubscribers {
         notifier.sendDidSet(object: instance, keyPath: nil)
       }
+      if anyScopeIsOpen { noteWriteInOpenScope(notifier, object: instance, keyPath: nil) }
     }
   }
 }

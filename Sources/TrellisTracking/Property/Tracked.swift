@@ -122,7 +122,11 @@ public struct Tracked<Value>: TrackedStorage {
         cell -> Bool in
         if cell.hasSubscribers && !cell.isDuplicate(newValue) { return false }
         // Nobody to notify, or an equal value: store it silently (as Apple's `@Observable`
-        // does, since `==` need not mean identical, as with `-0.0 == 0.0`).
+        // does, since `==` need not mean identical, as with `-0.0 == 0.0`). Inside a scope,
+        // a new value is noted for the evaluations that read it before they observe it.
+        if anyScopeIsOpen && !cell.isDuplicate(newValue) {
+          noteWriteInOpenScope(cell, object: instance, keyPath: nil)
+        }
         cell.value = newValue
         return true
       }
@@ -136,6 +140,7 @@ public struct Tracked<Value>: TrackedStorage {
       if cell.hasSubscribers { cell.sendWillSet(object: instance, keyPath: nil) }
       yield &cell.value
       if cell.hasSubscribers { cell.sendDidSet(object: instance, keyPath: nil) }
+      if anyScopeIsOpen { noteWriteInOpenScope(cell, object: instance, keyPath: nil) }
     }
   }
 
@@ -148,5 +153,6 @@ public struct Tracked<Value>: TrackedStorage {
     cell.sendWillSet(object: instance, keyPath: nil)
     cell.value = newValue
     if cell.hasSubscribers { cell.sendDidSet(object: instance, keyPath: nil) }
+    if anyScopeIsOpen { noteWriteInOpenScope(cell, object: instance, keyPath: nil) }
   }
 }

@@ -70,6 +70,9 @@ public struct TrackingRegistrar: Sendable {
   public func didSet<Subject: AnyObject, Member>(
     _ subject: Subject, keyPath: KeyPath<Subject, Member>
   ) {
+    if anyScopeIsOpen, let source = storage.existingSource(for: keyPath) {
+      noteWriteInOpenScope(source, object: subject, keyPath: keyPath)
+    }
     guard storage.mayHaveSubscribers, let source = storage.existingSource(for: keyPath) else {
       return
     }

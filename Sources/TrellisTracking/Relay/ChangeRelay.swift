@@ -78,6 +78,13 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   /// diagnostics such as the dependency-graph export; the owner's thread only).
   package var observedSources: [TrackingSource] { entries.map(\.source) }
 
+  /// Whether `source` is observed now (and so its writes reach `onChange`). Owner only.
+  /// - Complexity: O(n) in the sources observed.
+  package func observes(_ source: TrackingSource) -> Bool {
+    guard let first else { return false }
+    return first.serial == source.serial || rest.contains { $0.serial == source.serial }
+  }
+
   /// Every entry, in order.
   private var entries: [Entry] { first.map { [$0] + rest } ?? [] }
 

@@ -41,6 +41,26 @@ final class AccessRecorder {
   @exclusivity(unchecked)
   private var child: AccessRecorder?
 
+  /// Whether writes made while this recorder is innermost are kept in `writes`: set for a
+  /// dependency graph's recorder (`EvaluationReads`), whose evaluations subscribe to what they
+  /// read only when they end.
+  @exclusivity(unchecked)
+  var notesWrites = false
+
+  /// The sources written, to a new value, while this recorder was innermost and open
+  /// evaluations were running, each with its change event; kept until the outermost
+  /// evaluation ends. An evaluation that read one of them saw a value that changed before
+  /// it could observe it (see `EvaluationReads.end`).
+  @exclusivity(unchecked)
+  @usableFromInline
+  var writes: [(source: TrackingSource, event: TrackingEvent)] = []
+
+  /// Keeps a write of `source` in `writes`, if this recorder notes writes.
+  func noteWrite(of source: TrackingSource, object: AnyObject, keyPath: AnyKeyPath?) {
+    guard notesWrites else { return }
+    writes.append((source, source.event(.didSet, object: object, keyPath: keyPath)))
+  }
+
   /// Set while `withTracking` subscribes what this recorder collected: a scope opened in the
   /// meantime (by the `onChange` expression) must not reuse it.
   @exclusivity(unchecked)

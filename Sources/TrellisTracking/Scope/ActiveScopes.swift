@@ -75,6 +75,19 @@ func popRecorder(restoring previous: UnsafeMutableRawPointer?) {
   trellis_set_current_recorder(previous)
 }
 
+/// Notes a write of `source` (of `object`, at `keyPath`) made while a scope is open on this
+/// thread: a graph evaluation that has already read `source`, and does not observe it yet (its
+/// first run subscribes at its end), would otherwise never learn that what it read changed
+/// (see `AccessRecorder.writes`). Out of line: only writes made inside a scope come here.
+@usableFromInline
+@inline(never)
+func noteWriteInOpenScope(_ source: TrackingSource, object: AnyObject, keyPath: AnyKeyPath?) {
+  guard let raw = trellis_get_current_recorder() else { return }
+  Unmanaged<AccessRecorder>.fromOpaque(raw)._withUnsafeGuaranteedRef { recorder in
+    recorder.noteWrite(of: source, object: object, keyPath: keyPath)
+  }
+}
+
 /// Records a read of `source` into the innermost scope of this thread, if one is open.
 ///
 /// This is the whole cost of a tracked property read: one thread-local load when no scope is

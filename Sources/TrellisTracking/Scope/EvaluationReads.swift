@@ -37,6 +37,7 @@ package final class EvaluationReads {
   /// Creates the recorder; nothing is open.
   package init() {
     address = Unmanaged.passUnretained(recorder).toOpaque()
+    recorder.notesWrites = true
   }
 
   /// Begins a segment: tracked reads on this thread are recorded into it until `end`.
@@ -64,17 +65,43 @@ package final class EvaluationReads {
   ///   - segment: the segment `begin()` returned.
   ///   - relay: the owner's relay, created with `makeRelay` on the first tracked read.
   ///   - makeRelay: makes the relay.
+  /// - Returns: the change of a property the segment read that was written, to a new value,
+  ///   before the segment ended (by the evaluation itself or one nested in it); nil if none.
+  ///   The relay may not have observed that property yet, so the owner must count it as
+  ///   changed: its value is already out of date.
   @inlinable
   @inline(__always)
   package func end(
     _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
-  ) {
+  ) -> TrackingEvent? {
+    if !recorder.writes.isEmpty {
+      return endAfterWrites(segment, updating: &relay, makeRelay: makeRelay)
+    }
     if recorder.sources.count == segment.start && relay == nil {
       recorder.last = nil
       if segment.installed { uninstall(segment) }
-      return
+      return nil
     }
     endObserving(segment, updating: &relay, makeRelay: makeRelay)
+    return nil
+  }
+
+  /// `end` when writes were made inside the open evaluations: finds one of a property this
+  /// segment read and the relay did not observe yet. The writes are kept for the enclosing segments (a nested evaluation may
+  /// write what its parent read) and dropped when the outermost one ends.
+  @usableFromInline
+  @inline(never)
+  func endAfterWrites(
+    _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
+  ) -> TrackingEvent? {
+    // A write the relay observed has reached the owner through it already.
+    let reads = recorder.sources[segment.start...]
+    let write = recorder.writes.first { write in
+      reads.contains { $0 === write.source } && relay?.observes(write.source) != true
+    }
+    if segment.start == 0 { recorder.writes.removeAll(keepingCapacity: true) }
+    endObserving(segment, updating: &relay, makeRelay: makeRelay)
+    return write?.event
   }
 
   @usableFromInline
@@ -98,6 +125,9 @@ package final class EvaluationReads {
   /// - Parameter segment: the segment `begin()` returned.
   package func end(discarding segment: Segment) {
     recorder.truncate(to: segment.start)
+    if segment.start == 0 && !recorder.writes.isEmpty {
+      recorder.writes.removeAll(keepingCapacity: true)
+    }
     finish(segment)
   }
 
