@@ -10,6 +10,25 @@ final class Profile: Trackable, @unchecked Sendable {
   @Tracked var age = 36
 }
 
+/// A model written out with `TrackingRegistrar`, as the `@Observable` macro expands one.
+final class RegistrarScore: @unchecked Sendable {
+  private let registrar = TrackingRegistrar()
+  private var _points = 0
+  var points: Int {
+    get {
+      registrar.access(self, keyPath: \.points)
+      return _points
+    }
+    set { registrar.withMutation(of: self, keyPath: \.points) { _points = newValue } }
+  }
+}
+
+/// An object-level model (`ObservableObject`'s shape).
+final class ObjectScore: ObjectTrackable, @unchecked Sendable {
+  let objectChanges = ObjectChangeNotifier()
+  @ObjectTracked var points = 0
+}
+
 /// Runs `body` on a new thread and returns once it has finished, so that its writes happen
 /// before whatever the caller does next.
 private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
@@ -244,6 +263,28 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     graph.flush()
     #expect(seen == ["36 Ada"])
     withExtendedLifetime(effect) {}
+  }
+
+  @Test func firstRunsThatWriteWhatTheyReadThroughARegistrarOrAnObjectRunAgain() {
+    let graph = Graph(executor: .manual)
+    let registrarScore = RegistrarScore()
+    let objectScore = ObjectScore()
+    var seen: [String] = []
+    let effects = [
+      Effect(in: graph) {
+        let points = registrarScore.points
+        seen.append("registrar \(points)")
+        if points == 0 { registrarScore.points = 1 }
+      },
+      Effect(in: graph) {
+        let points = objectScore.points
+        seen.append("object \(points)")
+        if points == 0 { objectScore.points = 1 }
+      },
+    ]
+    graph.flush()
+    #expect(seen == ["registrar 0", "object 0", "registrar 1", "object 1"])
+    withExtendedLifetime(effects) {}
   }
 
   @Test func aDerivedValueThatWritesWhatItReadRecomputesAtItsNextRead() {
