@@ -353,7 +353,8 @@ struct PagesScreen: View {
     let wrongType = TrellisDiagnostics.capture { other.update(root: Text("x")) }
     #expect(
       wrongType.map(\.message) == [
-        "update(root:) got a Text, but the mounted root is another type."
+        "update(root:) got a Text, but the mounted root is a Unmounted; a host keeps its "
+          + "root's type. Create a new ViewHost to show a Text."
       ])
     #expect(other.tree.texts == ["value 5"])
   }

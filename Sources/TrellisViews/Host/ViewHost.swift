@@ -111,7 +111,9 @@ public final class ViewHost {
           message: core.root == nil
             ? "update(root:) got a \(Root.self), but the host was unmounted: it has no root "
               + "to update. Create a new ViewHost to show a view again."
-            : "update(root:) got a \(Root.self), but the mounted root is another type."))
+            : "update(root:) got a \(Root.self), but the mounted root is a "
+              + "\(core.root?.typeName ?? "view of another type"); a host keeps its root's "
+              + "type. Create a new ViewHost to show a \(Root.self)."))
       return
     }
     Root._update(root, in: node)
