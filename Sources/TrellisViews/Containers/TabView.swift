@@ -44,16 +44,27 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
   public var body: some View {
     let selection = self.selection
     let own = $ownSelection
-    TabViewContent(
+    let name = holder.name
+    return TabViewContent(
       content: content,
       selection: selection.map { AnyHashable($0.wrappedValue) } ?? ownSelection,
-      selectsByTag: selection != nil, holder: holder.name,
+      selectsByTag: selection != nil, holder: name,
       select: { value in
         guard let selection else {
           own.wrappedValue = value
           return
         }
-        if let value = value.base as? SelectionValue { selection.wrappedValue = value }
+        guard let value = value.base as? SelectionValue else {
+          TrellisDiagnostics.report(
+            TrellisDiagnostic(
+              kind: .invalidInput, nodes: [name],
+              message:
+                "TabView in \(name): the tab tagged \(value.base) (\(type(of: value.base))) "
+                + "cannot be selected: the selection is of type \(SelectionValue.self). Tag "
+                + "each tab with .tag(_:) of the selection's type."))
+          return
+        }
+        selection.wrappedValue = value
       })
   }
 }
@@ -117,6 +128,7 @@ final class TabViewPart: NodePart {
   private var tabs: [RowKey: ViewNode] = [:]
   private var items: [RowKey: ViewNode] = [:]
   private var reported: Set<AnyHashable> = []
+  private var reportedDuplicates: Set<AnyHashable> = []
 
   init(node: ViewNode) { self.node = node }
 
@@ -132,8 +144,9 @@ final class TabViewPart: NodePart {
     if view.selectsByTag {
       shownIndex = all.firstIndex { $0.row.tag != nil && $0.row.tag == view.selection }
       if shownIndex == nil, let selection = view.selection, reported.insert(selection).inserted {
-        reportUnmatched(selection, in: view.holder)
+        reportUnmatched(selection, tags: all.compactMap(\.row.tag), in: view.holder)
       }
+      reportDuplicateTags(all.compactMap(\.row.tag), in: view.holder)
     } else if let selection = view.selection {
       shownIndex = all.firstIndex { AnyHashable($0.key) == selection } ?? (all.isEmpty ? nil : 0)
     } else {
@@ -189,13 +202,33 @@ final class TabViewPart: NodePart {
     }
   }
 
-  private func reportUnmatched(_ selection: AnyHashable, in name: String) {
+  private func reportUnmatched(_ selection: AnyHashable, tags: [AnyHashable], in name: String) {
+    let selectionType = type(of: selection.base)
+    let otherTypes = Set(tags.map { "\(type(of: $0.base))" }).subtracting(["\(selectionType)"])
+    let types =
+      otherTypes.isEmpty || tags.contains { type(of: $0.base) == selectionType }
+      ? "" : " (the tabs are tagged with \(otherTypes.sorted().joined(separator: ", ")))"
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .invalidInput, nodes: [name],
         message:
-          "TabView in \(name) has the selection \(selection.base), but no tab is tagged with "
-          + "it; no tab is shown. Tag each tab with .tag(_:) of the selection's type."))
+          "TabView in \(name) has the selection \(selection.base) (\(selectionType)), but no tab "
+          + "is tagged with it\(types); no tab is shown. Tag each tab with .tag(_:) of the "
+          + "selection's type."))
+  }
+
+  /// Reports, once per tag, tabs that share a tag: selecting it shows the first of them, and
+  /// the others can never be shown (SwiftUI leaves this undefined).
+  private func reportDuplicateTags(_ tags: [AnyHashable], in name: String) {
+    var seen: Set<AnyHashable> = []
+    for tag in tags where !seen.insert(tag).inserted && reportedDuplicates.insert(tag).inserted {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [name],
+          message:
+            "TabView in \(name) has several tabs tagged \(tag.base); selecting it shows the "
+            + "first of them, and the others cannot be shown. Give each tab its own tag."))
+    }
   }
 }
 

@@ -218,8 +218,8 @@ struct StackRule: View {
     }
     #expect(
       diagnostics.map(\.message) == [
-        "TabView in TabRule has the selection z, but no tab is tagged with it; no tab is shown. "
-          + "Tag each tab with .tag(_:) of the selection's type.",
+        "TabView in TabRule has the selection z (String), but no tab is tagged with it; no tab "
+          + "is shown. Tag each tab with .tag(_:) of the selection's type.",
         "No button titled \"a 0\" is in the tree.",
       ])
     #expect(diagnostics.first?.nodes == ["TabRule"])
