@@ -74,9 +74,23 @@ public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
       let registration = node.parts.part(DestinationRegistration.self) {
         DestinationRegistration(table: registry.destinations, type: ObjectIdentifier(Value.self))
       }
+      if isNew,
+        registration.table.hasRegistration(
+          of: registration.type, besides: ObjectIdentifier(registration))
+      {
+        // As SwiftUI logs it; both use the declaration closest to the stack's root.
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [node.enclosingViewName, registry.holder],
+            message:
+              ".navigationDestination(for: \(Value.self).self) in \(node.enclosingViewName) "
+              + "is declared again in the navigation stack of \(registry.holder); only the one "
+              + "closest to the stack's root is used. Declare one destination for each type in "
+              + "a stack."))
+      }
       let destination = modifier.destination
       registration.table.register(
-        registration.type, owner: ObjectIdentifier(registration),
+        registration.type, owner: ObjectIdentifier(registration), depth: node.depth,
         make: { value in AnyView(destination(value.base as! Value)) })
     } else if isNew {
       TrellisDiagnostics.report(

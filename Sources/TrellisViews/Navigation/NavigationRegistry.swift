@@ -30,12 +30,19 @@ final class NavigationRegistry {
 }
 
 /// The destinations registered by `.navigationDestination(for:)` inside one stack or split
-/// view, by value type. The latest registration of a type wins; when its view leaves the tree,
-/// the one before it is used again.
+/// view, by value type. When several views register one type (reported), the one closest to
+/// the root wins, as in SwiftUI, the first registered among equals; when it leaves the tree,
+/// the next is used.
 @MainActor
 final class DestinationTable {
-  private var byType: [ObjectIdentifier: [(owner: ObjectIdentifier, make: DestinationMaker)]] =
-    [:]
+  private struct Entry {
+    let owner: ObjectIdentifier
+    /// The registering view's depth in the tree.
+    let depth: Int
+    var make: DestinationMaker
+  }
+
+  private var byType: [ObjectIdentifier: [Entry]] = [:]
   /// Told when a registration may change what the container shows.
   var onChange: (@MainActor () -> Void)?
   /// The value types the container shows a destination of now: re-registering one of these
@@ -44,15 +51,26 @@ final class DestinationTable {
   /// Whether the container's own pass is running (its registrations need no new pass).
   var isPassRunning = false
 
-  /// Registers `make` as the destination of values of `type`, for `owner`.
-  func register(_ type: ObjectIdentifier, owner: ObjectIdentifier, make: @escaping DestinationMaker)
-  {
+  /// Registers `make` as the destination of values of `type`, for `owner`, a view at `depth`;
+  /// a view registering again keeps its place.
+  func register(
+    _ type: ObjectIdentifier, owner: ObjectIdentifier, depth: Int,
+    make: @escaping DestinationMaker
+  ) {
     var entries = byType[type] ?? []
-    let isNew = !entries.contains { $0.owner == owner }
-    entries.removeAll { $0.owner == owner }
-    entries.append((owner, make))
+    let index = entries.firstIndex { $0.owner == owner }
+    if let index {
+      entries[index].make = make
+    } else {
+      entries.append(Entry(owner: owner, depth: depth, make: make))
+    }
     byType[type] = entries
-    if !isPassRunning, isNew || typesInUse.contains(type) { onChange?() }
+    if !isPassRunning, index == nil || typesInUse.contains(type) { onChange?() }
+  }
+
+  /// Whether a view other than `owner` registered a destination for `type`.
+  func hasRegistration(of type: ObjectIdentifier, besides owner: ObjectIdentifier) -> Bool {
+    byType[type]?.contains { $0.owner != owner } ?? false
   }
 
   /// Removes `owner`'s registration for `type`.
@@ -67,7 +85,9 @@ final class DestinationTable {
 
   /// The destination for `value`, by the type of the value inside.
   func destination(for value: AnyHashable) -> DestinationMaker? {
-    byType[ObjectIdentifier(type(of: value.base))]?.last?.make
+    guard let entries = byType[ObjectIdentifier(type(of: value.base))] else { return nil }
+    // `min` keeps the first of equal depths.
+    return entries.min { $0.depth < $1.depth }?.make
   }
 }
 
