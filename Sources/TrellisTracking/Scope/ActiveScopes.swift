@@ -82,10 +82,7 @@ func popRecorder(restoring previous: UnsafeMutableRawPointer?) {
 @usableFromInline
 @inline(never)
 func noteWriteInOpenScope(_ source: TrackingSource, object: AnyObject, keyPath: AnyKeyPath?) {
-  guard let raw = trellis_get_current_recorder() else { return }
-  Unmanaged<AccessRecorder>.fromOpaque(raw)._withUnsafeGuaranteedRef { recorder in
-    recorder.noteWrite(of: source, object: object, keyPath: keyPath)
-  }
+  currentRecorder()?.noteWrite(of: source, object: object, keyPath: keyPath)
 }
 
 /// Records a read of `source` into the innermost scope of this thread, if one is open.
