@@ -48,8 +48,9 @@ public struct List<SelectionValue: Hashable, Content: View>: View, _PrimitiveVie
     self.selection = ListSelectionSource(selection)
   }
 
-  /// Creates a list whose rows can be selected, several at a time (a selection made through
-  /// a link replaces the set with that row).
+  /// Creates a list whose rows can be selected, several at a time: selecting a row (a tap, a
+  /// link, a renderer's activation) replaces the set with that row, and in edit mode (the
+  /// environment's `editMode` active) toggles it in or out of the set, as on iOS.
   /// - Parameters:
   ///   - selection: the selected rows' tags.
   ///   - content: the rows.
@@ -66,6 +67,13 @@ public struct List<SelectionValue: Hashable, Content: View>: View, _PrimitiveVie
         let selection = node.parts.part(ListSelection.self) { ListSelection() }
         node.environment = node.environment.child(named: node.enclosingViewName)
         node.environment.setObject(selection)
+        // Weak: the environment holds the selection, which holds this closure.
+        selection.isEditing = { [weak node] in
+          guard let environment = node?.environment else { return false }
+          return GraphEvaluation.untracked {
+            environment[\.editMode]?.wrappedValue.isEditing == true
+          }
+        }
       }
     }
     let part = node.parts.part(LazyRowsPart.self) {
@@ -183,15 +191,16 @@ extension List {
 @MainActor
 struct ListSelectionSource {
   let isSelected: @MainActor (AnyHashable) -> Bool
-  /// Selects `tag`; false when it is not a value of the selection's type.
-  let select: @MainActor (AnyHashable) -> Bool
+  /// Selects `tag` (toggling it in or out of a set selection when the second argument is
+  /// true); false when it is not a value of the selection's type.
+  let select: @MainActor (AnyHashable, Bool) -> Bool
   /// The type of the selection's values, for diagnostics.
   let valueType: any Any.Type
 
   init<Value: Hashable>(_ binding: Binding<Value?>) {
     valueType = Value.self
     isSelected = { tag in tag.base as? Value == binding.wrappedValue }
-    select = { tag in
+    select = { tag, _ in
       guard let value = tag.base as? Value else { return false }
       binding.wrappedValue = value
       return true
@@ -201,9 +210,15 @@ struct ListSelectionSource {
   init<Value: Hashable>(_ binding: Binding<Set<Value>>) {
     valueType = Value.self
     isSelected = { tag in (tag.base as? Value).map { binding.wrappedValue.contains($0) } ?? false }
-    select = { tag in
+    select = { tag, toggles in
       guard let value = tag.base as? Value else { return false }
-      binding.wrappedValue = [value]
+      if !toggles {
+        binding.wrappedValue = [value]
+      } else if binding.wrappedValue.contains(value) {
+        binding.wrappedValue.remove(value)
+      } else {
+        binding.wrappedValue.insert(value)
+      }
       return true
     }
   }
@@ -219,8 +234,13 @@ final class ListSelection: NodePart {
   /// the selection changes).
   func isSelected(_ tag: AnyHashable) -> Bool { source?.isSelected(tag) ?? false }
 
+  /// Whether the list is in edit mode (its environment's `editMode` is active): a selection
+  /// then toggles a row in or out of a set selection, as a tap in an editing SwiftUI list
+  /// does, rather than replacing the set. Read when a row is selected.
+  var isEditing: @MainActor () -> Bool = { false }
+
   /// Selects the row tagged `tag`; false when the value is not of the selection's type.
-  func select(_ tag: AnyHashable) -> Bool { source?.select(tag) ?? false }
+  func select(_ tag: AnyHashable) -> Bool { source?.select(tag, isEditing()) ?? false }
 }
 
 /// A row of a selecting list: selecting it (a tap, a renderer's activation of its element)
