@@ -256,6 +256,38 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     #expect(host.tree.texts == ["count 1", "static"])
   }
 
+  // Found by a new user: a renderer's click ran a disabled button's action, which a tap on it
+  // refused.
+  @Test func aDisabledElementIsNotActivatedThroughTheConnection() {
+    struct DisabledButtons: View {
+      @State var count = 0
+      var body: some View {
+        VStack {
+          Text("count \(count)")
+          Button("Off") { count += 1 }.disabled(true)
+          VStack { Button("Inside") { count += 10 } }.disabled(true)
+        }
+      }
+    }
+    let activator = CreatedElements()
+    let host = ViewHost(DisabledButtons(), executor: .manual, renderer: activator)
+    let buttons = activator.ids(of: .button)
+    #expect(buttons.count == 2)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(activator.connection?.activate(buttons[0]) == false)
+      #expect(activator.connection?.activate(buttons[1]) == false)
+      host.flush()
+    }
+    #expect(host.tree.texts.first == "count 0")
+    #expect(
+      diagnostics.map(\.message) == [
+        "activate(_:): element \(buttons[0]) \"Off\" in DisabledButtons is disabled; nothing "
+          + "was activated.",
+        "activate(_:): element \(buttons[1]) \"Inside\" in DisabledButtons is disabled; "
+          + "nothing was activated.",
+      ])
+  }
+
   /// A renderer that calls back into its host from inside the commit's mutations (activating
   /// a button from `insert` and `setText`) re-enters the fields the commit skips exclusivity
   /// checks for; under AddressSanitizer in CI, a commit that held one of them across the call

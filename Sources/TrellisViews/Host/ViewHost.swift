@@ -249,7 +249,9 @@ public final class RendererConnection {
   /// `List(selection:)` that the element is (or is in), as a click on it does. Pending work
   /// runs at the next update cycle.
   /// - Parameter element: the element.
-  /// - Returns: false, with a diagnostic, when the element is gone or has no action.
+  /// - Returns: false, with a diagnostic, when the element is gone, has no action, or is
+  ///   disabled (`.disabled(true)` on it or around it), as a click on a disabled control does
+  ///   nothing in SwiftUI.
   @discardableResult
   public func activate(_ element: ElementID) -> Bool {
     guard let core, let node = core.elements.owner(of: element), node.isMounted else {
@@ -257,6 +259,15 @@ public final class RendererConnection {
         TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(element)"],
           message: "activate(_:): element \(element) is gone or has no action."))
+      return false
+    }
+    guard node.isEnabledInEnvironment else {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: ["\(element)"],
+          message:
+            "activate(_:): element \(element)\(node.title.map { " \"\($0)\"" } ?? "") in "
+            + "\(node.diagnosticName) is disabled; nothing was activated."))
       return false
     }
     if let action = node.parts[ActionPart.self] {
