@@ -1,3 +1,5 @@
+import TrellisGraph
+
 /// A scrollable view, like SwiftUI's `ScrollView`. Headless: a container of its content, which
 /// stays eager (every view in it exists and appears), except inside a `LazyVStack` or
 /// `LazyHStack`: the viewport a renderer reports for the scroll view's element (or
@@ -109,7 +111,19 @@ extension HostCore {
   /// at the next flush.
   func viewportDidChange(for element: ElementID) {
     guard let node = elements.owner(of: element), node.isMounted else { return }
-    node.parts[LazyRowsPart.self]?.viewportDidChange()
-    node.parts[ScrollPart.self]?.context.viewportDidChange()
+    let lazyRows = node.parts[LazyRowsPart.self]
+    let scroll = node.parts[ScrollPart.self]
+    lazyRows?.viewportDidChange()
+    scroll?.context.viewportDidChange()
+    if lazyRows == nil && scroll == nil {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: ["\(element)", node.diagnosticName],
+          message:
+            "reportViewport(_:for:): element \(element) (a \(node.typeName) in "
+            + "\(node.diagnosticName)) does not "
+            + "scroll; only a List, LazyVStack, LazyHStack or ScrollView has a viewport. The "
+            + "viewport is ignored."))
+    }
   }
 }

@@ -150,6 +150,24 @@ struct TwoLists: View {
     #expect(host.bodyCount(of: "CountedRow") == 500)
   }
 
+  // Found by a new user: ignored without a word.
+  @Test func aViewportReportedForAnElementThatDoesNotScrollIsReported() {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(VStack { Text("a") }, executor: .manual, renderer: recorder)
+    let stack = try! #require(recorder.element(ofKind: .vStack))
+    let diagnostics = TrellisDiagnostics.capture {
+      recorder.reportViewport(Viewport(offset: 0, length: 3), for: stack)
+      host.flush()
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "reportViewport(_:for:): element \(stack.id) (a VStack in the root view) does not "
+          + "scroll; only a List, LazyVStack, LazyHStack or ScrollView has a viewport. The "
+          + "viewport is ignored."
+      ])
+    #expect(host.tree.texts == ["a"])
+  }
+
   @Test func aRendererReportsAListsViewportInRows() {
     let calls = CallCounter()
     let recorder = RecordingRenderer()
