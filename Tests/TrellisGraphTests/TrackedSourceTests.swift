@@ -316,4 +316,35 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     #expect(seen == ["Ada", "Grace"])
     withExtendedLifetime(effect) {}
   }
+
+  // A nested evaluation between an effect's reads (its segment of reads opened and closed in
+  // the middle of the effect's) must not lose what the effect read before it.
+  @Test func aRerunThatReadsItsFirstPropertyThenANestedValueThenANewPropertyObservesAllThree() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    let other = Profile()
+    // First evaluated inside the effect's second run, between its two property reads.
+    let nested = Derived(name: "nested") { other.name.count }
+    var readsAge = false
+    var seen: [String] = []
+    let effect = Effect(in: graph) {
+      let name = profile.name
+      let length = readsAge ? nested.value : 0
+      let age = readsAge ? profile.age : 0
+      seen.append("\(name) \(length) \(age)")
+    }
+    readsAge = true
+    profile.name = "Grace"
+    graph.flush()
+    // Each of the three reaches the effect, the first property first: a later run would
+    // observe it again even if this one had lost it.
+    profile.name = "Ada"
+    graph.flush()
+    profile.age = 40
+    graph.flush()
+    other.name = "Linus"
+    graph.flush()
+    #expect(seen == ["Ada 0 0", "Grace 3 36", "Ada 3 36", "Ada 3 40", "Ada 5 40"])
+    withExtendedLifetime(effect) {}
+  }
 }
