@@ -59,6 +59,11 @@ import Testing
     let reports = try await runScript(notes: 0)
     #expect(reports[2].skipped == "skipped: this step needs at least 1 note; the file has none")
     #expect(reports[2].bodyRuns.isEmpty)
+    // Worded as step 3's (found by a new user: "the file has 0").
+    for step in [3, 4] {
+      #expect(
+        reports[step].skipped == "skipped: this step needs at least 2 notes; the file has none")
+    }
   }
 
   @Test func anUnchangedRefreshRerunsNothing() async {

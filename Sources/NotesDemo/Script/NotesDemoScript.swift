@@ -82,7 +82,8 @@ final class NotesDemoScript {
     case .pushNoteA where noteA == nil:
       "skipped: this step needs at least 1 note; the file has none"
     case .switchToNoteB where noteB == nil, .editTitle where noteB == nil:
-      "skipped: this step needs at least 2 notes; the file has \(store.notes.count)"
+      "skipped: this step needs at least 2 notes; the file has "
+        + (store.notes.isEmpty ? "none" : "\(store.notes.count)")
     default:
       nil
     }
