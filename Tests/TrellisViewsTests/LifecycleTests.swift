@@ -83,8 +83,34 @@ struct AppearWritingScreen: View {
   }
 }
 
+/// A view whose `onChange(initial: true)` and `onAppear` surround a child that appears.
+struct InitialChange: View {
+  let probe: Probe
+  @State private var value = 0
+
+  var body: some View {
+    VStack {
+      NamedLeaf(name: "child").onAppear { probe.log.append("appear child") }
+      Button("bump") { value += 1 }
+    }
+    .onChange(of: value, initial: true) { old, new in probe.log.append("change \(old) \(new)") }
+    .onAppear { probe.log.append("appear parent") }
+  }
+}
+
 @MainActor
 @Suite struct LifecycleTests {
+  // The article's order, which a new user checked: the first run of an initial onChange is part
+  // of its view's first appearance; later ones run with the changes, before appearances.
+  @Test func anInitialChangeRunsWithItsViewsFirstAppearanceAndLaterOnesWithTheChanges() {
+    let probe = Probe()
+    let host = ViewHost(InitialChange(probe: probe), executor: .manual)
+    #expect(probe.log == ["appear child", "change 0 0", "appear parent"])
+    probe.log = []
+    host.tap("bump")
+    host.flush()
+    #expect(probe.log == ["change 0 1"])
+  }
   @Test func onAppearRunsAfterTheCommitThatInsertsTheIdentityAndOnlyOnce() {
     let probe = Probe()
     let host = ViewHost(AppearingView(probe: probe), executor: .manual)
