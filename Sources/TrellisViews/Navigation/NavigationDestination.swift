@@ -3,8 +3,9 @@ import TrellisGraph
 extension View {
   /// Registers the view shown when a value of type `Value` is pushed on the enclosing
   /// `NavigationStack` (or selected in a `NavigationSplitView` column), like SwiftUI's
-  /// `navigationDestination(for:destination:)`. The latest registration of a type wins; it
-  /// lasts while this view is in the tree.
+  /// `navigationDestination(for:destination:)`. It lasts while this view is in the tree. A
+  /// second registration of the same type in one stack is reported (`invalidInput`), as
+  /// SwiftUI logs it, and, as in SwiftUI, the one closest to the stack's root is used.
   /// - Parameters:
   ///   - type: the type of the pushed values.
   ///   - destination: the view for a pushed value, built when the value is pushed.
