@@ -137,8 +137,9 @@ extension RendererConnection {
 
   /// Activates the focused control, as Enter or Space does: a button's (or link's) action, a
   /// toggle's flip, a text field's submission.
-  /// - Returns: false, with a diagnostic, when nothing has the focus or the control does
-  ///   nothing on activation.
+  /// - Returns: false, with a diagnostic, when nothing has the focus, the control does
+  ///   nothing on activation, or it cannot act (a navigation link whose value no destination
+  ///   shows).
   @discardableResult
   public func activateFocused() -> Bool {
     guard let core, let control = core.focus.focused, control.node.isMounted else {
@@ -150,7 +151,7 @@ extension RendererConnection {
       return false
     }
     if let action = control.node.parts[ActionPart.self] {
-      action.perform()
+      return action.perform()
     } else if let toggle = control as? TogglePart {
       toggle.isOn.wrappedValue.toggle()
     } else if let field = control as? TextFieldPart {

@@ -4,12 +4,22 @@ import TrellisGraph
 @MainActor
 final class ActionPart: NodePart {
   var action: @MainActor () -> Void
+  /// An action that can refuse, in place of `action` when set: a link whose value nothing can
+  /// show reports why and returns false.
+  var refusableAction: (@MainActor () -> Bool)?
 
   init(_ action: @escaping @MainActor () -> Void) { self.action = action }
 
-  func perform() {
-    action()
+  /// Runs the action; false when it refused (it reported why).
+  @discardableResult
+  func perform() -> Bool {
+    if let refusableAction {
+      guard refusableAction() else { return false }
+    } else {
+      action()
+    }
     afterAction?()
+    return true
   }
 
   // Presentations: a button of an alert or a confirmation dialog dismisses it after its action.
@@ -22,6 +32,12 @@ extension ViewNode {
   /// Sets the action a tap on this node runs.
   func setAction(_ action: @escaping @MainActor () -> Void) {
     parts.part(ActionPart.self) { makeActionPart(action) }.action = action
+  }
+
+  /// Sets this node's tap action to one that can refuse: it returns false, after reporting
+  /// why, when it could not act, and the tap then counts as not made.
+  func setRefusableAction(_ action: @escaping @MainActor () -> Bool) {
+    parts.part(ActionPart.self) { makeActionPart({}) }.refusableAction = action
   }
 
   /// The texts of this node's subtree, pre-order: a button's title is its label's texts.
@@ -59,7 +75,8 @@ extension ViewHost {
   ///     text, its images' names).
   ///   - count: the number of taps (default 1); `count: 2` triggers `.onTapGesture(count: 2)`.
   /// - Returns: false, with a diagnostic, when no such view exists, when several do (a tap
-  ///   would be a guess, so nothing is tapped), or when it is disabled.
+  ///   would be a guess, so nothing is tapped), when it is disabled, or when it cannot act (a
+  ///   navigation link whose value no destination shows, or that is in no stack).
   @discardableResult
   public func tap(_ title: String, count: Int = 1) -> Bool {
     let isMatch = { (node: ViewNode) -> Bool in
@@ -90,7 +107,7 @@ extension ViewHost {
       enabled(node, noun: noun, title: title, effect: "nothing was tapped")
     else { return false }
     if count == 1, let action = node.parts[ActionPart.self] {
-      action.perform()
+      return action.perform()
     } else {
       node.parts[TapGesturePart.self]?.action()
     }

@@ -249,9 +249,9 @@ public final class RendererConnection {
   /// `List(selection:)` that the element is (or is in), as a click on it does. Pending work
   /// runs at the next update cycle.
   /// - Parameter element: the element.
-  /// - Returns: false, with a diagnostic, when the element is gone, has no action, or is
+  /// - Returns: false, with a diagnostic, when the element is gone, has no action, is
   ///   disabled (`.disabled(true)` on it or around it), as a click on a disabled control does
-  ///   nothing in SwiftUI.
+  ///   nothing in SwiftUI, or cannot act (a navigation link whose value no destination shows).
   @discardableResult
   public func activate(_ element: ElementID) -> Bool {
     guard let core, let node = core.elements.owner(of: element), node.isMounted else {
@@ -271,8 +271,7 @@ public final class RendererConnection {
       return false
     }
     if let action = node.parts[ActionPart.self] {
-      action.perform()
-      return true
+      return action.perform()
     }
     if let toggle = node.parts[TogglePart.self] {
       toggle.isOn.wrappedValue.toggle()

@@ -56,12 +56,13 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
       let registry = node.enclosingNavigationRegistry
       part.levels = registry?.presentedLevels
       let enclosing = node.enclosingViewName
-      node.setAction { [weak part] in
+      node.setRefusableAction { [weak part] in
         guard let part, part.levels != nil else {
           reportNoStack("NavigationLink(destination:) in \(enclosing)", enclosing)
-          return
+          return false
         }
         part.push()
+        return true
       }
     } else {
       let value = view.value
@@ -69,10 +70,12 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
       let registry = node.enclosingNavigationRegistry
       let selection = GraphEvaluation.untracked { node.environment.object(ListSelection.self) }
       let enclosing = node.enclosingViewName
-      node.setAction { [weak registry, weak selection] in
-        guard let value else { return }
-        if let selection, selection.select(value) { return }
-        guard let registry, registry.pushValue?(value) == true else {
+      node.setRefusableAction { [weak registry, weak selection] in
+        guard let value else { return false }
+        if let selection, selection.select(value) { return true }
+        let outcome = registry?.pushValue?(value) ?? .cannotHold
+        if outcome == .refused { return false }
+        guard let registry, outcome == .pushed else {
           if let registry, let refusal = registry.refusal?(value) {
             let link = "NavigationLink(value: \(description)) in \(enclosing)"
             TrellisDiagnostics.report(
@@ -83,11 +86,12 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
                   + "NavigationStack in \(registry.holder) \(refusal); the tap does nothing. "
                   + "Push a value of the path's type, or give the stack a NavigationPath, "
                   + "which holds values of any type."))
-            return
+            return false
           }
           reportNoStack("NavigationLink(value: \(description)) in \(enclosing)", enclosing)
-          return
+          return false
         }
+        return true
       }
     }
     node.updateChild(.index(0), view.label)

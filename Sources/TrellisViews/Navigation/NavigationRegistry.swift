@@ -12,8 +12,19 @@ final class NavigationRegistry {
   let holder: String
   /// The destinations by value type.
   let destinations: DestinationTable
-  /// Pushes a value (a `NavigationLink(value:)` tap); false when the path cannot hold it.
-  var pushValue: (@MainActor (AnyHashable) -> Bool)?
+  /// What a push of a value did.
+  enum PushOutcome {
+    /// The value was pushed (or selected, in a split view).
+    case pushed
+    /// The path could hold it, but it was refused, and the refusal reported (no destination
+    /// shows values of its type).
+    case refused
+    /// The path cannot hold it (the link reports it).
+    case cannotHold
+  }
+
+  /// Pushes a value (a `NavigationLink(value:)` tap).
+  var pushValue: (@MainActor (AnyHashable) -> PushOutcome)?
   /// Why the path cannot hold a value (`its path holds Int values`), or nil when it can; for
   /// the diagnostic of a link whose value the path refuses.
   var refusal: (@MainActor (AnyHashable) -> String?)?

@@ -143,7 +143,9 @@ final class SplitViewPart: NodePart {
     }
     self.registries = registries
     for (column, registry) in registries.enumerated() {
-      registry.pushValue = { [weak self] value in self?.select?(column, value) ?? false }
+      registry.pushValue = { [weak self] value in
+        self?.select?(column, value) == true ? .pushed : .cannotHold
+      }
     }
     table.onChange = { [weak self] in self?.effect?.scheduleRun() }
   }

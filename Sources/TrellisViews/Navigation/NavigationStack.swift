@@ -145,7 +145,7 @@ final class NavigationStackPart: NodePart {
       node.environment.apply { $0.editMode = editMode.binding }
     }
     registry.pushValue = { [weak self] value in
-      guard let self, let path, path.canHold(value) else { return false }
+      guard let self, let path, path.canHold(value) else { return .cannotHold }
       // As in SwiftUI, a link whose value has no destination cannot be activated: the path
       // stays as it is, rather than holding a value nothing shows.
       guard registry.destinations.destination(for: value) != nil else {
@@ -157,9 +157,9 @@ final class NavigationStackPart: NodePart {
               "A NavigationLink presents a value of type \(type), but the NavigationStack in "
               + "\(registry.holder) has no navigationDestination(for: \(type).self); the link "
               + "cannot be activated and the path is unchanged."))
-        return true
+        return .refused
       }
-      return path.push(value)
+      return path.push(value) ? .pushed : .cannotHold
     }
     registry.refusal = { [weak self] value in
       guard let self, let path, !path.canHold(value) else { return nil }

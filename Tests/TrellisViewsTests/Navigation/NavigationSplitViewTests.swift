@@ -257,7 +257,7 @@ struct ModelName: View {
     let host = ViewHost(LooseEnds(), executor: .manual)
     var tapped = false
     let diagnostics = TrellisDiagnostics.capture { tapped = host.tap("deeper") }
-    #expect(tapped)
+    #expect(!tapped)
     #expect(diagnostics.map(\.kind) == [.invalidInput])
     #expect(
       diagnostics.first?.message.hasSuffix(
