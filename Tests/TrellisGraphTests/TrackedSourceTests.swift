@@ -325,15 +325,16 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     let other = Profile()
     // First evaluated inside the effect's second run, between its two property reads.
     let nested = Derived(name: "nested") { other.name.count }
-    var readsAge = false
+    final class Switch { var isOn = false }
+    let readsAge = Switch()
     var seen: [String] = []
     let effect = Effect(in: graph) {
       let name = profile.name
-      let length = readsAge ? nested.value : 0
-      let age = readsAge ? profile.age : 0
+      let length = readsAge.isOn ? nested.value : 0
+      let age = readsAge.isOn ? profile.age : 0
       seen.append("\(name) \(length) \(age)")
     }
-    readsAge = true
+    readsAge.isOn = true
     profile.name = "Grace"
     graph.flush()
     // Each of the three reaches the effect, the first property first: a later run would
