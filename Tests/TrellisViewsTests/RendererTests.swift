@@ -397,3 +397,54 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
         """)
   }
 }
+
+/// Holds the host a view unmounts from its lifecycle actions.
+@MainActor
+final class HostHolder {
+  weak var host: ViewHost?
+}
+
+/// Unmounts its host when `done` changes (`onChange`), or when a view it then shows appears.
+struct SelfUnmounting: View {
+  let holder: HostHolder
+  let switches: UnmountSwitches
+  let fromAppearance: Bool
+
+  var body: some View {
+    VStack {
+      Text("shown")
+      if fromAppearance && switches.done {
+        Text("leaving").onAppear { holder.host?.unmount() }
+      }
+    }
+    .onChange(of: switches.done) { _, _ in
+      if !fromAppearance { holder.host?.unmount() }
+    }
+  }
+}
+
+final class UnmountSwitches: Trackable {
+  @Tracked var done = false
+}
+
+// Found by a new user: an unmount from a lifecycle action ran inside the host's update cycle,
+// whose last round had committed already, so the renderers kept the whole tree.
+@MainActor
+@Suite struct UnmountFromLifecycleTests {
+  @Test(arguments: [false, true])
+  func anUnmountFromALifecycleActionReachesTheRenderers(fromAppearance: Bool) {
+    let holder = HostHolder()
+    let switches = UnmountSwitches()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      SelfUnmounting(holder: holder, switches: switches, fromAppearance: fromAppearance),
+      executor: .manual, renderer: recorder)
+    holder.host = host
+    recorder.clear()
+    switches.done = true
+    host.flush()
+    #expect(
+      recorder.commits.last?.map(\.description) == ["remove SelfUnmounting@1 from Root@0 at 0"])
+    #expect(host.tree.texts == [])
+  }
+}

@@ -224,9 +224,13 @@ final class HostCore {
           + "back)."))
   }
 
-  /// Whether another round has work: stale bodies, or a focus state written that no body
-  /// reads (the focus still has to follow it at the settle).
-  private var hasPendingWork: Bool { graph.hasPendingWork || focus.needsSettle }
+  /// Whether another round has work: stale bodies, a focus state written that no body reads
+  /// (the focus still has to follow it at the settle), or changes marked for a commit outside
+  /// any body (an `unmount()` from a lifecycle action, whose own cycle would do nothing inside
+  /// this one).
+  private var hasPendingWork: Bool {
+    graph.hasPendingWork || focus.needsSettle || hasUncommittedChanges
+  }
 
   /// What depends on the whole tree being reconciled: preference values are collected and
   /// the focus follows focus states written by the app, controls removed and controls

@@ -10,14 +10,17 @@
 /// Unmarked parts of the tree are not visited: the cost is the size of what changed plus the
 /// direct children of the containers that changed.
 extension HostCore {
+  /// Whether changes are marked that no commit has sent yet.
+  var hasUncommittedChanges: Bool {
+    !changedChildren.isEmpty || !changedText.isEmpty || !changedAttributes.isEmpty
+      || !removedElements.isEmpty
+  }
+
   /// Sends the recorded changes to the renderers, in one commit.
   func commit() {
     // Views that a retaining container showed appear after the commit inserts them again.
     defer { queueShownAppearances() }
-    guard
-      !changedChildren.isEmpty || !changedText.isEmpty || !changedAttributes.isEmpty
-        || !removedElements.isEmpty
-    else { return }
+    guard hasUncommittedChanges else { return }
     let (transaction, elementTransactions) = commitTransactions()
     let info = CommitInfo(
       number: Int(commitNumber), transaction: transaction,
