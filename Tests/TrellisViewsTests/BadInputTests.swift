@@ -502,3 +502,39 @@ struct CacheFiller: View {
     #expect(host.tree.texts == ["filled"])
   }
 }
+
+@MainActor
+@Suite struct BodyCountNameTests {
+  // Found by a new user: a misspelled name read as "did not run", so an assertion of 0 could
+  // not fail; and with updates not logged a display name silently read 0.
+  @Test func aNameNoViewHasIsReportedAndADisplayNameWithoutLoggingToo() {
+    let host = ViewHost(Unmounted().id(7), executor: .manual)
+    var count = -1
+    let typo = TrellisDiagnostics.capture { count = host.bodyCount(of: "Unmountd") }
+    #expect(count == 0)
+    #expect(
+      typo.map(\.message) == [
+        "bodyCount(of: \"Unmountd\"): no view of this host has that display name or type name; "
+          + "0 is returned. Display names read like `NoteRow #3`, type names like `NoteRow` "
+          + "(see bodyCountsByType and dump())."
+      ])
+    host.clearLogs()
+    // A view that is there (or ran before) and did not run since is simply 0.
+    let known = TrellisDiagnostics.capture {
+      count = host.bodyCount(of: "Unmounted #7") + host.bodyCount(of: "Unmounted")
+    }
+    #expect(count == 0)
+    #expect(known == [])
+    let quiet = ViewHost(
+      Unmounted().id(7), executor: .manual, options: ViewHostOptions(logsUpdates: false))
+    #expect(quiet.bodyCount(of: "Unmounted") == 1)
+    let named = TrellisDiagnostics.capture { count = quiet.bodyCount(of: "Unmounted #7") }
+    #expect(count == 0)
+    #expect(
+      named.map(\.message) == [
+        "bodyCount(of: \"Unmounted #7\"): updates are not logged (ViewHostOptions.logsUpdates "
+          + "is false), so body runs are counted by type name only; 0 is returned. Ask for the "
+          + "type name, or log updates."
+      ])
+  }
+}

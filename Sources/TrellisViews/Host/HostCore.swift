@@ -40,6 +40,9 @@ final class HostCore {
   var tasks: [Task<Void, Never>] = []
   var bodyRuns: [BodyRun] = []
   var bodyCountsByView: [String: Int] = [:]
+  /// Every display name whose body ran while updates were logged, kept across `clearLogs()`,
+  /// so that `bodyCount(of:)` can tell a view that did not run from a name no view had.
+  var loggedDisplayNames: Set<String> = []
   /// The composite view types this host has seen, with their body-run counts.
   @exclusivity(unchecked) var compositeTypes: [ObjectIdentifier: CompositeType] = [:]
   /// The composite type looked up last, checked before `compositeTypes`: a list mounts its
@@ -264,6 +267,7 @@ final class HostCore {
     let name = node.displayName
     bodyRuns.append(BodyRun(view: name, reasons: reasons))
     bodyCountsByView[name, default: 0] += 1
+    if bodyCountsByView[name] == 1 { loggedDisplayNames.insert(name) }
   }
 
   /// How many bodies ran in all.

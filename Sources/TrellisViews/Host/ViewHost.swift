@@ -157,9 +157,26 @@ public final class ViewHost {
   /// name (`NoteRow`) ran since the host was made or `clearLogs()` last ran. When updates are
   /// not logged, only type names are counted.
   /// - Parameter view: a display name or a type name.
-  /// - Returns: the count.
+  /// - Returns: the count; 0, with a diagnostic, for a name that no view of this host has or
+  ///   had (a misspelled name would otherwise read as "did not run"), and for a display name
+  ///   while updates are not logged.
   public func bodyCount(of view: String) -> Int {
-    core.bodyCountsByView[view] ?? core.bodyCountsByType[view] ?? 0
+    if let count = core.bodyCountsByView[view] ?? core.bodyCountsByType[view] { return count }
+    let isTypeName = core.compositeTypes.values.contains { $0.name == view }
+    if isTypeName || core.loggedDisplayNames.contains(view) { return 0 }
+    let isShown = !nodes(where: { $0.displayName == view }, includingCovered: true).isEmpty
+    if isShown && core.logsUpdates { return 0 }
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [view],
+        message: isShown
+          ? "bodyCount(of: \"\(view)\"): updates are not logged (ViewHostOptions.logsUpdates "
+            + "is false), so body runs are counted by type name only; 0 is returned. Ask for "
+            + "the type name, or log updates."
+          : "bodyCount(of: \"\(view)\"): no view of this host has that display name or type "
+            + "name; 0 is returned. Display names read like `NoteRow #3`, type names like "
+            + "`NoteRow` (see bodyCountsByType and dump())."))
+    return 0
   }
 
   /// Body evaluation counts per view type name.
