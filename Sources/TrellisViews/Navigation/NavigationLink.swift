@@ -75,7 +75,7 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
         if let selection, selection.select(value) { return true }
         let outcome = registry?.pushValue?(value) ?? .cannotHold
         if outcome == .refused { return false }
-        guard let registry, outcome == .pushed else {
+        guard outcome == .pushed else {
           if let registry, let refusal = registry.refusal?(value) {
             let link = "NavigationLink(value: \(description)) in \(enclosing)"
             TrellisDiagnostics.report(
