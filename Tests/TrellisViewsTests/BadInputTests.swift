@@ -341,6 +341,20 @@ struct PagesScreen: View {
     #expect(host?.tree.texts == ["root"])
   }
 
+  // Found by a new user: the message did not say why the tree was empty.
+  @Test func tappingInAnUnmountedHostSaysItWasUnmounted() {
+    let host = ViewHost(Unmounted(), executor: .manual)
+    host.unmount()
+    var tapped = true
+    let diagnostics = TrellisDiagnostics.capture { tapped = host.tap("value 5") }
+    #expect(!tapped)
+    #expect(
+      diagnostics.map(\.message) == [
+        "No button titled \"value 5\" is in the tree: the host was unmounted, and has no tree. "
+          + "Create a new ViewHost to show a view again."
+      ])
+  }
+
   @Test func updatingTheRootOfAnUnmountedHostSaysItWasUnmounted() {
     let host = ViewHost(Unmounted(), executor: .manual)
     host.unmount()

@@ -194,6 +194,10 @@ extension ViewHost {
           "The \(kind) titled \"\(title)\" (in \(first.diagnosticName)) is covered by the "
           + "presentation shown from \(presentation.enclosingViewName) (a sheet, cover, alert or "
           + "dialog is modal); \(effect). Dismiss the presentation first."
+      } else if core.root == nil {
+        message =
+          "No \(kind) titled \"\(title)\" is in the tree: the host was unmounted, and has no "
+          + "tree. Create a new ViewHost to show a view again."
       } else {
         message = "No \(kind) titled \"\(title)\" is in the tree."
       }
