@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TrellisTracking
 
@@ -183,5 +184,32 @@ final class Sentinel: Sendable {
     }
     #expect(weakStore == nil)
     observer.cancel()
+  }
+
+  // Found by a new user: cancel() kept the handler, so a handler that cancels its own observer
+  // (and so captures it) kept both, and what it captured, alive for good.
+  @Test func anObserverThatCancelsItselfFromItsHandlerFreesWhatItCaptured() {
+    let model = Note()
+    weak var weakSentinel: Sentinel?
+    weak var weakObserver: TrackingObserver?
+    let events = Counter()
+    do {
+      let sentinel = Sentinel()
+      weakSentinel = sentinel
+      let box = Mutex<TrackingObserver?>(nil)
+      let observer = TrackingObserver { _ in
+        sentinel.touch()
+        events.increment()
+        box.withLock { $0?.cancel() }
+      }
+      box.withLock { $0 = observer }
+      weakObserver = observer
+      observer.track { _ = model.count }
+    }
+    #expect(weakSentinel != nil)
+    model.count = 1
+    #expect(events.count == 1)
+    #expect(weakSentinel == nil)
+    #expect(weakObserver == nil)
   }
 }

@@ -9,8 +9,10 @@ import Synchronization
 /// keep their existing subscription (no work when the set is unchanged).
 ///
 /// The handler runs on the mutating thread, once with `.willSet` and once with `.didSet` per
-/// write. Cancelling, or releasing the observer, unsubscribes from every property. An observer
-/// keeps nothing alive: neither the models nor the values of the properties it observes.
+/// write. Cancelling, or releasing the observer, unsubscribes from every property; cancelling
+/// also releases the handler, so a handler that cancels its own observer frees what it
+/// captured. An observer keeps nothing alive: neither the models nor the values of the
+/// properties it observes.
 ///
 /// Thread safety: `track`, `cancel` and deliveries may happen on any threads.
 public final class TrackingObserver: Sendable {
@@ -76,19 +78,23 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
     weak var source: TrackingSource?
   }
 
-  private let handler: @Sendable (TrackingEvent) -> Void
+  /// The handler, dropped by `cancel()`: a handler that captures its own observer (to cancel
+  /// it) would otherwise keep both alive for good.
+  private let handler: Mutex<(@Sendable (TrackingEvent) -> Void)?>
   private let cancelled = Atomic<Bool>(false)
   private let sources = Mutex<[WeakSource]>([])
 
   init(handler: @escaping @Sendable (TrackingEvent) -> Void) {
-    self.handler = handler
+    self.handler = Mutex(handler)
     super.init(kind: .continuous)
   }
 
   override var isFinished: Bool { cancelled.load(ordering: .acquiring) }
 
   override func receive(_ event: TrackingEvent) {
-    if !isFinished { handler(event) }
+    if isFinished { return }
+    // Called outside the lock, so that a handler may cancel its own observer.
+    handler.withLock { $0 }?(event)
   }
 
   var sourceCount: Int {
@@ -123,5 +129,8 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
       return current.compactMap(\.source)
     }
     for source in dropped { source.remove(self) }
+    // Taken out under the lock and released after it: what the handler captured may run code
+    // in its deinit.
+    _ = handler.withLock { $0.take() }
   }
 }

@@ -18,6 +18,12 @@ import TrellisTrackingSupport
 /// A model that is deallocated before any recorded property changes does not call `onChange`;
 /// its properties, and with them the pending observation, are simply released.
 ///
+/// The observation is installed when `apply` returns, as Apple's is: a write made on another
+/// thread after `apply` read the property and before the installation is not reported (the
+/// next write is). `Observations` inherits that window, as Apple's does. To follow a property
+/// written on other threads, re-arm in `onChange` and compare the value read after re-arming
+/// with the one you hold.
+///
 /// - Parameters:
 ///   - apply: the closure whose reads are recorded; it runs exactly once, synchronously.
 ///   - onChange: called once when a recorded property is about to change.
