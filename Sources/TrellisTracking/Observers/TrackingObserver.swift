@@ -94,7 +94,7 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
   override func receive(_ event: TrackingEvent) {
     if isFinished { return }
     // Called outside the lock, so that a handler may cancel its own observer.
-    handler.withLock { $0 }?(event)
+    handler.withAnnotatedLock(owner: self) { $0 }?(event)
   }
 
   var sourceCount: Int {
@@ -131,6 +131,6 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
     for source in dropped { source.remove(self) }
     // Taken out under the lock and released after it: what the handler captured may run code
     // in its deinit.
-    _ = handler.withLock { $0.take() }
+    _ = handler.withAnnotatedLock(owner: self) { $0.take() }
   }
 }
