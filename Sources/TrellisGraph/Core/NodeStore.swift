@@ -92,10 +92,11 @@ final class NodeStore {
 
   /// The cycle each derived value flagged `cycleMet` met, as a path of names, for the reports
   /// of its later reads. Only written when a cycle is met; an entry outlives its flag until
-  /// the flag is set again or the slot is freed.
-  @exclusivity(unchecked) var cyclePaths: [Int32: [String]] = [:]
+  /// the flag is set again or the slot is freed. Touched only on cycles, so checked.
+  var cyclePaths: [Int32: [String]] = [:]
   /// How many dependency cycles reads have reported, so that a read whose refresh already
-  /// reported one does not report its own result again.
+  /// reported one does not report its own result again. Unchecked as the store's other fields
+  /// (see the type's notes): every read of a stale derived value loads it.
   @exclusivity(unchecked) @usableFromInline var cycleReports = 0
 
   /// How many effects have been created: each one's creation order.

@@ -43,14 +43,14 @@ final class AccessRecorder {
 
   /// Whether writes made while this recorder is innermost are kept in `writes`: set for a
   /// dependency graph's recorder (`EvaluationReads`), whose evaluations subscribe to what they
-  /// read only when they end.
-  @exclusivity(unchecked)
+  /// read only when they end. Checked: read only by writes made inside a scope.
   var notesWrites = false
 
   /// The sources written, to a new value, while this recorder was innermost and open
   /// evaluations were running, each with its change event; kept until the outermost
   /// evaluation ends. An evaluation that read one of them saw a value that changed before
-  /// it could observe it (see `EvaluationReads.end`).
+  /// it could observe it (see `EvaluationReads.end`). Unchecked as the other fields (see the
+  /// type's notes): every graph evaluation's end reads it.
   @exclusivity(unchecked)
   @usableFromInline
   var writes: [(source: TrackingSource, event: TrackingEvent)] = []
