@@ -325,6 +325,41 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     #expect(renderer.activations == 3)
     #expect(host.tree.texts == ["count 3", "static"])
   }
+
+  @Test func aRendererAnotherMountedHostHasIsRefusedUntilThatHostUnmounts() {
+    let recorder = RecordingRenderer()
+    let first = ViewHost(Text("first"), executor: .manual, renderer: recorder)
+    var second: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      second = ViewHost(Text("second"), executor: .manual, renderer: recorder)
+    }
+    #expect(diagnostics.map(\.kind) == [.invalidInput])
+    #expect(diagnostics.map(\.nodes) == [["RecordingRenderer"]])
+    // The second host shows its view in its own tree; the renderer has the first host's only.
+    #expect(second?.tree.texts == ["second"])
+    #expect(recordedDump(recorder) == first.dump())
+    #expect(recorder.counts.creates == 1)
+
+    first.unmount()
+    recorder.clear()
+    let third = TrellisDiagnostics.capture {
+      let host = ViewHost(Text("third"), executor: .manual, renderer: recorder)
+      #expect(recordedDump(recorder) == host.dump())
+    }
+    #expect(third.isEmpty)
+    #expect(recorder.counts.creates == 1)
+  }
+
+  @Test func aHostThatGoesFreesItsRenderer() {
+    let recorder = RecordingRenderer()
+    do { _ = ViewHost(Text("gone"), executor: .manual, renderer: recorder) }
+    recorder.clear()
+    let diagnostics = TrellisDiagnostics.capture {
+      _ = ViewHost(Text("next"), executor: .manual, renderer: recorder)
+    }
+    #expect(diagnostics.isEmpty)
+    #expect(recorder.counts.creates == 1)
+  }
 }
 
 @MainActor

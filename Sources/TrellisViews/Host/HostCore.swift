@@ -56,6 +56,9 @@ final class HostCore {
   /// The renderers the host was made with. Fixed when the host is made: a `let`, so that a
   /// commit's loops over it borrow the array instead of retaining it for every call.
   let renderers: [RendererBox]
+  /// The identity of the app's renderer while this host holds it in `AttachedRenderers`;
+  /// given back when the host unmounts or goes.
+  var attachedRenderer: ObjectIdentifier?
   /// The box of the tree behind `ViewHost.tree`, dormant until the tree is first read (see
   /// `renderedTree`); nil with `keepsTree: false`. Not in `renderers`: the commit sends it
   /// mutations only once it is active.
@@ -137,6 +140,7 @@ final class HostCore {
   /// not run; `ViewHost.unmount()` runs them.)
   isolated deinit {
     madeLink?.hostWillGo()
+    if let attachedRenderer { AttachedRenderers.detach(attachedRenderer) }
     for task in tasks { task.cancel() }
     guard let root else { return }
     var stack = [root]

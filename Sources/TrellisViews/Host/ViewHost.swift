@@ -63,15 +63,20 @@ public final class ViewHost {
   ///   - environment: the root environment scope (default: a new one).
   ///   - options: logging, the round limit, the tree (see `ViewHostOptions`).
   ///   - renderer: a renderer for this host alone; it receives the whole initial tree in the
-  ///     first commit.
+  ///     first commit. A renderer that another mounted host has is refused, with a diagnostic
+  ///     naming its type: this host then renders only to its own tree. `unmount()` frees the
+  ///     renderer for another host, as does the host going away.
   public convenience init<Root: View, R: Renderer>(
     _ root: Root, executor: GraphExecutor = .mainActor,
     environment: EnvironmentScope = EnvironmentScope(name: "root"),
     options: ViewHostOptions = ViewHostOptions(), renderer: R
   ) {
+    let attached = AttachedRenderers.attach(renderer)
     self.init(
       root, executor: executor, environment: environment, options: options,
-      box: TypedRendererBox.make(renderer))
+      box: attached == nil ? nil : TypedRendererBox.make(renderer))
+    guard let attached else { return }
+    core.attachedRenderer = attached
     renderer.connect(RendererConnection(core: core))
   }
 
@@ -144,6 +149,11 @@ public final class ViewHost {
     core.root = nil
     core.markChildrenChanged(ofRootContainer: ())
     core.runUpdateCycle()
+    // The renderer has had the removals: another host may take it now.
+    if let renderer = core.attachedRenderer {
+      AttachedRenderers.detach(renderer)
+      core.attachedRenderer = nil
+    }
   }
 
   /// The lifecycle events so far, in order (empty when updates are not logged).
