@@ -318,12 +318,32 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
       }
     }
     let renderer = Reentrant()
+    // Connected before the mount: the mount's own commit taps first, and each commit the tap
+    // causes taps again, all inside the mount's update cycle.
     let host = ViewHost(CounterHeader(), executor: .manual, renderer: renderer)
-    // The first commit ran before the connection was made; the first tap comes from outside.
-    renderer.activateOnce()
-    host.flush()
     #expect(renderer.activations == 3)
     #expect(host.tree.texts == ["count 3", "static"])
+  }
+
+  // Found by a new user: the connection came after the first commit, so a renderer could not
+  // report anything (a viewport) for the frame it draws at the mount.
+  @Test func aRendererIsConnectedBeforeTheMountsCommit() {
+    final class Ordered: Renderer {
+      let rootElement = 0
+      var calls: [String] = []
+      func createElement(_ description: ElementDescription) -> Int { 0 }
+      func insert(_ child: Int, into parent: Int, at index: Int) {}
+      func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
+      func remove(_ child: Int, from parent: Int, at index: Int) {}
+      func setText(_ text: String?, of element: Int) {}
+      func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
+      func beginCommit(_ commit: CommitInfo) { calls.append("begin \(commit.number)") }
+      func endCommit(_ commit: CommitInfo) { calls.append("end \(commit.number)") }
+      func connect(_ connection: RendererConnection) { calls.append("connect") }
+    }
+    let renderer = Ordered()
+    _ = ViewHost(Text("a"), executor: .manual, renderer: renderer)
+    #expect(renderer.calls == ["connect", "begin 1", "end 1"])
   }
 
   @Test func aRendererAnotherMountedHostHasIsRefusedUntilThatHostUnmounts() {

@@ -115,6 +115,14 @@ extension HostCore {
     let scroll = node.parts[ScrollPart.self]
     lazyRows?.viewportDidChange()
     scroll?.context.viewportDidChange()
+    if let viewport = viewports[element], let problem = viewport.problem {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: ["\(element)", node.diagnosticName],
+          message:
+            "reportViewport(_:for:): the viewport reported for element \(element) (a "
+            + "\(node.typeName) in \(node.diagnosticName)) has \(problem)."))
+    }
     if lazyRows == nil && scroll == nil {
       TrellisDiagnostics.report(
         TrellisDiagnostic(

@@ -62,8 +62,8 @@ public final class ViewHost {
   ///   - executor: `.mainActor` for apps (default), `.manual` for tests.
   ///   - environment: the root environment scope (default: a new one).
   ///   - options: logging, the round limit, the tree (see `ViewHostOptions`).
-  ///   - renderer: a renderer for this host alone; it receives the whole initial tree in the
-  ///     first commit. A renderer that another mounted host has is refused, with a diagnostic
+  ///   - renderer: a renderer for this host alone; it is connected (`Renderer.connect(_:)`)
+  ///     and then receives the whole initial tree in the first commit. A renderer that another mounted host has is refused, with a diagnostic
   ///     naming its type: this host then renders only to its own tree. `unmount()` frees the
   ///     renderer for another host, as does the host going away.
   public convenience init<Root: View, R: Renderer>(
@@ -74,18 +74,23 @@ public final class ViewHost {
     let attached = AttachedRenderers.attach(renderer)
     self.init(
       root, executor: executor, environment: environment, options: options,
-      box: attached == nil ? nil : TypedRendererBox.make(renderer))
-    guard let attached else { return }
-    core.attachedRenderer = attached
-    renderer.connect(RendererConnection(core: core))
+      box: attached == nil ? nil : TypedRendererBox.make(renderer)
+    ) { core in
+      guard let attached else { return }
+      core.attachedRenderer = attached
+      // Before the mount, so that the renderer can report back (a viewport, say) from its
+      // first commit on.
+      renderer.connect(RendererConnection(core: core))
+    }
   }
 
   private init<Root: View>(
     _ root: Root, executor: GraphExecutor, environment: EnvironmentScope,
-    options: ViewHostOptions, box: RendererBox?
+    options: ViewHostOptions, box: RendererBox?, connect: (HostCore) -> Void = { _ in }
   ) {
     let graph = Graph(executor: executor)
     core = HostCore(graph: graph, environment: environment, options: options, renderer: box)
+    connect(core)
     link = core.link
     graph.onWorkScheduled = { [link] in link.core?.workScheduled() }
     let node = ViewNode(root: Root.self, host: core)
@@ -256,7 +261,8 @@ public final class RendererConnection {
   /// Reports which part of a scrolling element the renderer shows: a lazy container's
   /// (`List`, `LazyVStack`, `LazyHStack`) or a `ScrollView`'s, whose lazy stacks it then
   /// applies to. They realize the rows inside it (plus the overscan) at the next update cycle,
-  /// which this schedules; reporting the same viewport again does nothing.
+  /// which this schedules; reporting the same viewport again does nothing. A negative offset
+  /// or length (or a row extent below 1) is reported, and counts as 0 (the extent as 1).
   /// - Parameters:
   ///   - viewport: the visible stretch.
   ///   - element: the scrolling element.

@@ -19,8 +19,12 @@
 /// - **Order.** Within a commit, structural changes come first (per container: removals, then
 ///   moves and insertions in ascending final position), then text and attribute updates. Every
 ///   index refers to the parent's children at the moment the call is made.
-/// - **Lifetime.** Removing an element removes its subtree; the host never mentions the
-///   removed elements again. The host keeps each element until it is removed.
+/// - **Lifetime.** Removing an element removes its subtree from the parent, not from
+///   existence: retaining containers (a lazy container's rows scrolled out, the navigation
+///   levels a push covers, the tabs not selected) remove elements and later insert the same
+///   ones again, and may update them while they are detached. Free nothing on `remove`: the
+///   host drops its reference to an element when its view is destroyed, so a native resource
+///   is best freed in the element's `deinit`.
 ///
 /// One renderer serves one host. All calls come on the main actor, between `beginCommit(_:)`
 /// and `endCommit(_:)`.
@@ -54,7 +58,8 @@ public protocol Renderer: AnyObject {
   ///   - destination: its index after the move.
   func move(_ child: Element, in parent: Element, from source: Int, to destination: Int)
 
-  /// Removes one of `parent`'s children, with its subtree, for good.
+  /// Detaches one of `parent`'s children, with its subtree. The host may insert it again
+  /// later, unchanged or updated meanwhile, without creating it anew (see "Lifetime" above).
   /// - Parameters:
   ///   - child: the element.
   ///   - parent: its container.
@@ -81,8 +86,9 @@ public protocol Renderer: AnyObject {
   /// - Parameter commit: the same value `beginCommit(_:)` received.
   func endCommit(_ commit: CommitInfo)
 
-  /// Called once, when the renderer is attached to a host, with the channel through which it
-  /// reports back (viewports, activations). The default ignores it.
+  /// Called once, when the renderer is attached to a host, before the first commit (the
+  /// mount), with the channel through which it reports back (viewports, activations). The
+  /// default ignores it.
   /// - Parameter connection: the host's side of the connection.
   func connect(_ connection: RendererConnection)
 }
@@ -479,6 +485,17 @@ public struct Viewport: Hashable, Sendable {
       let upper = last / extent + (last % extent == 0 ? 0 : 1)
       return (offset / extent)..<upper
     }
+  }
+
+  /// What is wrong with the viewport as reported, if anything: a negative offset or length,
+  /// or a row extent below 1 (each counts as 0, or as 1 for the extent).
+  var problem: String? {
+    if offset < 0 { return "a negative offset (\(offset)), which counts as 0" }
+    if length < 0 { return "a negative length (\(length)), which counts as 0" }
+    if case .points(let rowExtent) = unit, rowExtent < 1 {
+      return "a row extent below 1 (\(rowExtent)), which counts as 1"
+    }
+    return nil
   }
 
   /// How many rows the viewport spans: `rows.count`, except for a viewport reaching past

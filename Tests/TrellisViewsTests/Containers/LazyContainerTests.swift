@@ -168,6 +168,36 @@ struct TwoLists: View {
     #expect(host.tree.texts == ["a"])
   }
 
+  // Found by a new user: a negative length showed no rows without a word.
+  @Test func aViewportWithANegativeOffsetOrLengthIsReportedAndCountsAsZero() {
+    let calls = CallCounter()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      HugeList(count: 100, calls: calls), executor: .manual,
+      options: ViewHostOptions(lazyOverscan: 0), renderer: recorder)
+    let list = try! #require(recorder.element(ofKind: .list))
+    let diagnostics = TrellisDiagnostics.capture {
+      recorder.reportViewport(Viewport(offset: 0, length: -3), for: list)
+      host.flush()
+      recorder.reportViewport(Viewport(offset: -2, length: 2), for: list)
+      host.flush()
+      recorder.reportViewport(
+        Viewport(offset: 4, length: 4, unit: .points(rowExtent: 0)), for: list)
+      host.flush()
+    }
+    let subject = "element \(list.id) (a List in HugeList)"
+    #expect(
+      diagnostics.map(\.message) == [
+        "reportViewport(_:for:): the viewport reported for \(subject) has a negative length "
+          + "(-3), which counts as 0.",
+        "reportViewport(_:for:): the viewport reported for \(subject) has a negative offset "
+          + "(-2), which counts as 0.",
+        "reportViewport(_:for:): the viewport reported for \(subject) has a row extent below 1 "
+          + "(0), which counts as 1.",
+      ])
+    #expect(host.tree.texts == ["row 4", "row 5", "row 6", "row 7"])
+  }
+
   @Test func aRendererReportsAListsViewportInRows() {
     let calls = CallCounter()
     let recorder = RecordingRenderer()
