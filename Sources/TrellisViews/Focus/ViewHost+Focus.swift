@@ -6,7 +6,9 @@ extension ViewHost {
   public var focusedControl: String? { core.focus.focused?.title }
 
   /// Moves the focus to the next enabled control in tree order, wrapping around, as Tab does.
-  /// With nothing focused, the first control takes it. Focus states bound to the controls
+  /// With nothing focused, the first control takes it. Only shown controls take part, and
+  /// while a presentation is shown, only those in the frontmost one: it is modal, as in
+  /// SwiftUI. Focus states bound to the controls
   /// involved are written; the bodies that read them re-run at the next `flush()`.
   /// - Returns: false, with a diagnostic, when the tree has no control that can take the focus.
   @discardableResult
@@ -37,16 +39,17 @@ extension ViewHost {
 }
 
 extension HostCore {
-  /// The controls that can take the focus now, in tree order.
+  /// The controls that can take the focus now, in tree order: the shown ones, and while a
+  /// presentation is shown, only those in the frontmost one (it is modal, as in SwiftUI).
   var focusableControls: [ControlPart] {
     guard let root else { return [] }
     var result: [ControlPart] = []
-    var stack = [root]
+    var stack = [frontmostPresentation ?? root]
     while let node = stack.popLast() {
       if let part = node.parts[ControlPart.self], part.isFocusable, part.isEnabled {
         result.append(part)
       }
-      stack.append(contentsOf: node.children.reversed())
+      for child in node.children.reversed() where child.isVisible { stack.append(child) }
     }
     return result
   }
@@ -80,7 +83,8 @@ extension RendererConnection {
   /// the `focused` attribute of that element.
   public var focusedElement: ElementID? { core?.focus.focused?.node.elementID }
 
-  /// Moves the focus to the next enabled control, as Tab does (see `ViewHost.focusNext()`).
+  /// Moves the focus to the next enabled control, as Tab does (see `ViewHost.focusNext()`):
+  /// shown controls only, and only those of the frontmost presentation while one is shown.
   /// - Returns: false, with a diagnostic, when no control can take the focus.
   @discardableResult
   public func focusNext() -> Bool { core?.moveFocus(by: 1) ?? false }
@@ -96,8 +100,8 @@ extension RendererConnection {
 
   /// Moves the focus to the control that renders `element`.
   /// - Parameter element: the control's element.
-  /// - Returns: false, with a diagnostic, when the element is gone, is not a control, or is
-  ///   disabled.
+  /// - Returns: false, with a diagnostic, when the element is gone, is not a control, is
+  ///   disabled, or is hidden or covered by a shown presentation.
   @discardableResult
   public func focus(_ element: ElementID) -> Bool {
     guard let control = control(element, effect: "the focus did not move") else { return false }
@@ -108,7 +112,8 @@ extension RendererConnection {
   /// Types `text` into the focused text field at its caret, one character at a time, as keys
   /// do.
   /// - Parameter text: the characters (a key press, or a paste).
-  /// - Returns: false, with a diagnostic, when no text field has the focus.
+  /// - Returns: false, with a diagnostic, when no text field has the focus, or the focused
+  ///   one is hidden or covered by a shown presentation.
   @discardableResult
   public func insertText(_ text: String) -> Bool {
     guard let field = focusedField(effect: "nothing was typed") else { return false }
@@ -119,7 +124,8 @@ extension RendererConnection {
   /// Moves the caret of the focused text field, as the arrow keys, Home and End do (see
   /// `ViewHost.moveCaret(_:in:)`).
   /// - Parameter movement: where to.
-  /// - Returns: whether it moved; false, with a diagnostic, when no text field has the focus.
+  /// - Returns: whether it moved; false, with a diagnostic, when no text field has the focus,
+  ///   or the focused one is hidden or covered by a shown presentation.
   @discardableResult
   public func moveCaret(_ movement: CaretMovement) -> Bool {
     guard let field = focusedField(effect: "the caret did not move") else { return false }
@@ -127,7 +133,8 @@ extension RendererConnection {
   }
 
   /// Deletes the character before the caret of the focused text field, as Backspace does.
-  /// - Returns: false, with a diagnostic, when no text field has the focus.
+  /// - Returns: false, with a diagnostic, when no text field has the focus, or the focused
+  ///   one is hidden or covered by a shown presentation.
   @discardableResult
   public func deleteBackward() -> Bool {
     guard let field = focusedField(effect: "nothing was deleted") else { return false }
@@ -138,7 +145,8 @@ extension RendererConnection {
   /// Activates the focused control, as Enter or Space does: a button's (or link's) action, a
   /// toggle's flip, a text field's submission.
   /// - Returns: false, with a diagnostic, when nothing has the focus, the control does
-  ///   nothing on activation, or it cannot act (a navigation link whose value no destination
+  ///   nothing on activation, is hidden or covered by a presentation shown since it took the
+  ///   focus, or it cannot act (a navigation link whose value no destination
   ///   shows).
   @discardableResult
   public func activateFocused() -> Bool {
@@ -148,6 +156,12 @@ extension RendererConnection {
     }
     guard control.isEnabled else {
       report("activateFocused(): the focused \(control.noun) is disabled; nothing was activated.")
+      return false
+    }
+    if let reason = core.unreachability(of: control.node) {
+      report(
+        "activateFocused(): the focused \(control.noun) (in \(control.node.diagnosticName)) "
+          + "\(reason); nothing was activated. Move the focus (focusNext()) first.")
       return false
     }
     if let action = control.node.parts[ActionPart.self] {
@@ -174,12 +188,22 @@ extension RendererConnection {
       report("focus(_:): the \(control.noun) of element \(element) is disabled; \(effect).")
       return nil
     }
+    if let reason = core.unreachability(of: node) {
+      report(
+        "focus(_:): the \(control.noun) of element \(element) (in \(node.diagnosticName)) "
+          + "\(reason); \(effect).")
+      return nil
+    }
     return control
   }
 
   private func focusedField(effect: String) -> TextFieldPart? {
-    guard let field = core?.focus.focused as? TextFieldPart, field.isEnabled else {
+    guard let core, let field = core.focus.focused as? TextFieldPart, field.isEnabled else {
       report("No enabled text field has the focus; \(effect).")
+      return nil
+    }
+    if let reason = core.unreachability(of: field.node) {
+      report("The focused text field (in \(field.node.diagnosticName)) \(reason); \(effect).")
       return nil
     }
     return field

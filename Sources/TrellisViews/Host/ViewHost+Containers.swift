@@ -87,6 +87,23 @@ extension HostCore {
     return frontmost
   }
 
+  /// Why input cannot reach `node` now, if it cannot: it is hidden (a tab switched away, a row
+  /// scrolled out, a covered navigation level), or a presentation it is not in covers it (a
+  /// shown sheet, cover, alert or dialog is modal, as in SwiftUI). O(n) in the tree.
+  func unreachability(of node: ViewNode) -> String? {
+    guard node.isVisible else {
+      return "is hidden (a tab switched away, a row scrolled out or a covered navigation level)"
+    }
+    guard let presentation = frontmostPresentation else { return nil }
+    var stack = [presentation]
+    while let current = stack.popLast() {
+      if current === node { return nil }
+      stack.append(contentsOf: current.children)
+    }
+    return "is covered by the presentation shown from \(presentation.enclosingViewName) (a "
+      + "sheet, cover, alert or dialog is modal)"
+  }
+
   /// Dismisses the frontmost shown presentation (the last one pre-order), or else the
   /// frontmost pushed level. A presentation with a button of role `.cancel` (an alert's, a
   /// dialog's) is dismissed by running that button, whose action runs first.

@@ -284,7 +284,8 @@ public final class RendererConnection {
   /// - Parameter element: the element.
   /// - Returns: false, with a diagnostic, when the element is gone, has no action, is
   ///   disabled (`.disabled(true)` on it or around it), as a click on a disabled control does
-  ///   nothing in SwiftUI, or cannot act (a navigation link whose value no destination shows).
+  ///   nothing in SwiftUI, is hidden or covered by a shown presentation (which is modal), or
+  ///   cannot act (a navigation link whose value no destination shows).
   @discardableResult
   public func activate(_ element: ElementID) -> Bool {
     guard let core, let node = core.elements.owner(of: element), node.isMounted else {
@@ -301,6 +302,15 @@ public final class RendererConnection {
           message:
             "activate(_:): element \(element)\(node.title.map { " \"\($0)\"" } ?? "") in "
             + "\(node.diagnosticName) is disabled; nothing was activated."))
+      return false
+    }
+    if let reason = core.unreachability(of: node) {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: ["\(element)"],
+          message:
+            "activate(_:): element \(element)\(node.title.map { " \"\($0)\"" } ?? "") in "
+            + "\(node.diagnosticName) \(reason); nothing was activated."))
       return false
     }
     if let action = node.parts[ActionPart.self] {
@@ -330,7 +340,8 @@ extension RendererConnection {
   ///   - element: the control's element.
   ///   - steps: how far, and which way; 0 does nothing.
   /// - Returns: whether the control was adjusted: false at a picker's first or last option, and
-  ///   false, with a diagnostic, when the element is gone, disabled, or no such control.
+  ///   false, with a diagnostic, when the element is gone, disabled, hidden or covered by a
+  ///   shown presentation, or no such control.
   @discardableResult
   public func adjust(_ element: ElementID, by steps: Int) -> Bool {
     guard steps != 0 else { return false }
@@ -344,6 +355,15 @@ extension RendererConnection {
           message:
             "adjust(_:by:): element \(element) is gone, disabled, or no stepper, slider or "
             + "picker; nothing changed."))
+      return false
+    }
+    if let reason = core.unreachability(of: node) {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: ["\(element)"],
+          message:
+            "adjust(_:by:): element \(element) (in \(node.diagnosticName)) \(reason); nothing "
+            + "changed."))
       return false
     }
     if let stepper = node.parts[StepperPart.self] {

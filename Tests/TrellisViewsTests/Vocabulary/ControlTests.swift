@@ -481,3 +481,127 @@ struct HugeSteps: View {
     #expect(host.select("Zero", in: "Choice"))
   }
 }
+
+/// A button under a sheet, a button that opens it, and a button and a field in it.
+struct ButtonsUnderASheet: View {
+  @State var count = 0
+  @State var isShown = false
+  @State var text = ""
+
+  var body: some View {
+    VStack {
+      Text("count \(count)")
+      Button("under") { count += 1 }
+      Button("open") { isShown = true }
+    }
+    .sheet(isPresented: $isShown) {
+      VStack {
+        Button("in sheet") { isShown = false }
+        TextField("sheet field", text: $text)
+      }
+    }
+  }
+}
+
+// Found by a new user: a tap refused a covered control, but the focus cycle and a renderer's
+// activation reached it.
+@MainActor
+@Suite struct ModalInputTests {
+  @Test func theFocusCycleStaysInAShownSheet() {
+    let host = ViewHost(ButtonsUnderASheet(), executor: .manual)
+    #expect(host.tap("open"))
+    host.flush()
+    var cycle: [String?] = []
+    for _ in 0..<3 {
+      #expect(host.focusNext())
+      host.flush()
+      cycle.append(host.focusedControl)
+    }
+    #expect(cycle == ["in sheet", "sheet field", "in sheet"])
+  }
+
+  @Test func aRendererCannotActivateFocusOrAdjustWhatASheetCovers() throws {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(ButtonsUnderASheet(), executor: .manual, renderer: recorder)
+    let connection = try #require(recorder.connection)
+    let under = try #require(recorder.element(ofKind: .button))
+    #expect(connection.focus(under.id))
+    #expect(host.tap("open"))
+    host.flush()
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!connection.activate(under.id))
+      #expect(!connection.focus(under.id))
+      // It had the focus before the sheet was shown.
+      #expect(!connection.activateFocused())
+      host.flush()
+    }
+    let covered =
+      "is covered by the presentation shown from ButtonsUnderASheet (a sheet, cover, alert or "
+      + "dialog is modal)"
+    #expect(
+      diagnostics.map(\.message) == [
+        "activate(_:): element \(under.id) \"under\" in ButtonsUnderASheet \(covered); nothing "
+          + "was activated.",
+        "focus(_:): the button of element \(under.id) (in ButtonsUnderASheet) \(covered); the "
+          + "focus did not move.",
+        "activateFocused(): the focused button (in ButtonsUnderASheet) \(covered); nothing was "
+          + "activated. Move the focus (focusNext()) first.",
+      ])
+    #expect(host.tree.texts.first == "count 0")
+    // Tab moves the focus into the sheet, where Enter works.
+    #expect(connection.focusNext())
+    #expect(host.focusedControl == "in sheet")
+    #expect(connection.activateFocused())
+    host.flush()
+    #expect(host.tree.findAll(kind: "Sheet").isEmpty)
+  }
+
+  @Test func typingGoesNowhereWhileTheFocusedFieldIsCovered() throws {
+    struct FieldUnderASheet: View {
+      @State var text = ""
+      @State var isShown = false
+      var body: some View {
+        VStack {
+          TextField("name", text: $text)
+          Text("text \(text)")
+        }
+        .sheet(isPresented: $isShown) { Text("sheet") }
+        .onChange(of: text) { isShown = text == "a" }
+      }
+    }
+    let recorder = RecordingRenderer()
+    let host = ViewHost(FieldUnderASheet(), executor: .manual, renderer: recorder)
+    let connection = try #require(recorder.connection)
+    #expect(host.focusNext())
+    #expect(connection.insertText("a"))
+    host.flush()
+    let diagnostics = TrellisDiagnostics.capture { #expect(!connection.insertText("b")) }
+    #expect(diagnostics.count == 1)
+    host.flush()
+    #expect(host.tree.texts.contains("text a"))
+  }
+
+  @Test func controlsOfAHiddenTabTakeNoFocus() {
+    struct Tabs: View {
+      @State var tab = 1
+      var body: some View {
+        TabView(selection: $tab) {
+          Button("one") {}.tabItem { Text("One") }.tag(1)
+          Button("two") {}.tabItem { Text("Two") }.tag(2)
+        }
+      }
+    }
+    let host = ViewHost(Tabs(), executor: .manual)
+    // The second tab, once shown, stays mounted while hidden.
+    #expect(host.tap("Two"))
+    host.flush()
+    #expect(host.tap("One"))
+    host.flush()
+    var cycle: [String?] = []
+    for _ in 0..<2 {
+      #expect(host.focusNext())
+      cycle.append(host.focusedControl)
+    }
+    #expect(cycle == ["one", "one"])
+  }
+}
