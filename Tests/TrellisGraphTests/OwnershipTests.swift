@@ -61,6 +61,31 @@ import TrellisGraph
     #expect(
       log.lines == ["inner cleanup 0", "outer cleanup 0", "inner cleanup 1", "outer cleanup 1"])
   }
+
+  // Found by a new user: a child made after the body disposed its own effect kept reacting,
+  // and a cleanup registered then never ran.
+  @Test func whatABodyCreatesAfterDisposingItsOwnEffectGoesWhenTheRunEnds() {
+    let graph = Graph(executor: .manual)
+    let trigger = Cell(0)
+    let log = CleanupLog()
+    var effect: Effect?
+    effect = Effect(in: graph) {
+      let run = trigger.value
+      if run == 2 { effect?.dispose() }
+      onCleanup { log.lines.append("cleanup \(run)") }
+      _ = Effect(in: graph) { log.lines.append("child \(run) sees \(trigger.value)") }
+    }
+    trigger.value = 2
+    graph.flush()
+    #expect(
+      log.lines == [
+        "child 0 sees 0", "cleanup 0", "child 2 sees 2", "cleanup 2",
+      ])
+    trigger.value = 3
+    graph.flush()
+    #expect(log.lines.count == 4)
+    #expect(effect?.isDisposed == true)
+  }
 }
 
 /// Lines appended by cleanups.

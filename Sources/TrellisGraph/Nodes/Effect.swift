@@ -18,6 +18,8 @@ import TrellisTracking
 ///   computation, or outside any evaluation has no owner; whoever holds it keeps it alive.
 /// - `onCleanup(_:)` inside the body registers work that runs before the next run and on
 ///   disposal, most recent first.
+/// - A body that disposes its own effect finishes its run; what it creates or registers after
+///   the disposal is disposed, and its cleanups run, when the run ends.
 @MainActor
 public final class Effect: GraphNode {
   /// The graph whose flushes run this effect.
@@ -146,6 +148,11 @@ public final class Effect: GraphNode {
     runCount += 1
     body()
     store.endEvaluation(of: self, frame)
+    // Disposed by its own body: what the body created or registered after that goes now, as
+    // it would have gone with the effect (the disposal could only take what existed then).
+    if self.flags.contains(.disposed) && (!owned.isEmpty || !cleanups.isEmpty) {
+      disposeOwnedAndClean()
+    }
   }
 
   /// Marks the effect stale and queues it, so that its graph's current or next flush runs it
