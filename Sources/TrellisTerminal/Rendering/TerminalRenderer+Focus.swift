@@ -175,19 +175,24 @@ extension TerminalRenderer {
   }
 
   /// After a commit: a focused element that left the tree loses the focus, one that was covered
-  /// is remembered; then the latest remembered element that is shown again, or else the first
-  /// focusable element, takes it.
+  /// (or is beside a presentation just shown, which is modal) is remembered; then the latest
+  /// remembered element that is in reach again, or else the first focusable element in reach,
+  /// takes it.
   func repairFocus() {
+    let modal = modalRoot
+    let isReachable = { (element: TerminalElement) in
+      element.isVisible && (modal === self.rootElement || self.isInside(element, modal))
+    }
     if let focused = focusedElement {
-      if focused.isVisible { return }
-      // Hidden (a covered level, a row scrolled out) or gone: if it is only hidden, it takes
-      // the focus back when it is shown again.
+      if isReachable(focused) { return }
+      // Hidden (a covered level, a row scrolled out), beside a presentation just shown, or
+      // gone: if it is only out of reach, it takes the focus back when it is in reach again.
       focusHistory.append(focused)
       setFocus(nil)
     }
     // A page or edge move gives the focus to its row when that row arrives.
     if pendingFocusRow != nil { return }
-    if let element = focusHistory.alive().last(where: \.isVisible) {
+    if let element = focusHistory.alive().last(where: isReachable) {
       focusHistory.remove(element)
       setFocus(element)
     } else {
@@ -228,28 +233,53 @@ extension TerminalRenderer {
     return next
   }
 
-  /// The first focusable element after `start` in tree order (from the top when nil).
+  /// The first focusable element after `start` in tree order (from the top when nil), within
+  /// the frontmost presentation while one is shown (see `modalRoot`).
   func nextFocusable(after start: TerminalElement?, from top: TerminalElement? = nil)
     -> TerminalElement?
   {
+    let modal = modalRoot
     var current =
       start.map { successor(of: $0, enteringChildren: false) }
-      ?? firstChild(of: top ?? rootElement)
+      ?? firstChild(of: top ?? modal)
     while let element = current {
-      if element.isFocusable { return element }
+      if element.isFocusable && (modal === rootElement || isInside(element, modal)) {
+        return element
+      }
       current = successor(of: element, enteringChildren: true)
     }
     return nil
   }
 
-  /// The last focusable element before `start` in tree order (from the bottom when nil).
+  /// The last focusable element before `start` in tree order (from the bottom when nil),
+  /// within the frontmost presentation while one is shown.
   func previousFocusable(before start: TerminalElement?) -> TerminalElement? {
-    var current = start.map(predecessor(of:)) ?? lastDescendant(of: rootElement)
+    let modal = modalRoot
+    var current = start.map(predecessor(of:)) ?? lastDescendant(of: modal)
     while let element = current {
-      if element.isFocusable { return element }
+      if element.isFocusable && (modal === rootElement || isInside(element, modal)) {
+        return element
+      }
       current = predecessor(of: element)
     }
     return nil
+  }
+
+  /// Where keys can reach: the frontmost shown presentation (the last in tree order), or the
+  /// whole tree when none is shown. A presentation is modal, as in SwiftUI and in the host,
+  /// which refuses input to what it covers; the terminal draws a sheet in place of the view it
+  /// is attached to, so the views beside that one stay on screen, out of reach.
+  var modalRoot: TerminalElement {
+    var frontmost = rootElement
+    var stack = [rootElement]
+    while let element = stack.popLast() {
+      if element !== rootElement && ElementAppearance.isPresentation(element.kind) {
+        frontmost = element
+      }
+      guard element.container != nil else { continue }
+      for child in element.children.reversed() where !child.slot.isHidden { stack.append(child) }
+    }
+    return frontmost
   }
 
   /// The next element in pre-order among the shown ones.

@@ -22,7 +22,9 @@ import TrellisViews
 ///   `FullScreenCover`, `Alert`, `ConfirmationDialog`), covers what comes before it in its
 ///   container: those elements are hidden (kept, laid out as if absent) until it is removed. A
 ///   terminal has no layers, so a sheet takes the place of the view it is attached to, in a
-///   rounded box; Escape dismisses it (`dismissFrontmost()`).
+///   rounded box; Escape dismisses it (`dismissFrontmost()`). Presented content is modal: while
+///   it is shown, the focus stays inside the frontmost one, so the views beside the one it is
+///   attached to, which stay on screen, take no keys (as the host refuses input to them).
 /// - **Focus.** Buttons, links and toggles take focus; the focused element is drawn in reverse
 ///   video. When the focused element goes away or is covered, focus returns to the element that
 ///   had it before on the level now shown, or goes to the first focusable element.

@@ -34,6 +34,47 @@ struct TerminalPresentationTests {
     #expect(diagnostics.messages.isEmpty)
   }
 
+  // The host treats a shown presentation as modal for every input (as SwiftUI does); the
+  // terminal, which draws a sheet in place of the view it is attached to, must not let Tab
+  // reach the views beside that one.
+  @Test func aSheetIsModalForTheViewsBesideTheOneItIsAttachedTo() {
+    let flag = Flag()
+    let log = DecisionLog()
+    let harness = ScreenHarness(width: 14, height: 6) {
+      VStack {
+        Button("Before") { log.entries.append("before") }
+        Button("Open") { flag.isOn = true }
+          .sheet(isPresented: Binding(get: { flag.isOn }, set: { flag.isOn = $0 })) {
+            Button("Close") { flag.isOn = false }
+          }
+        Button("After") { log.entries.append("after") }
+      }
+    }
+    harness.press(.tab, .return)
+    #expect(flag.isOn)
+    let diagnostics = DiagnosticsLog()
+    diagnostics.capture {
+      for _ in 0..<3 {
+        harness.press(.tab)
+        #expect(harness.renderer.focusedElement.map { $0.children.first?.text } == "Close")
+      }
+      harness.press(.return)
+    }
+    #expect(diagnostics.messages.isEmpty)
+    #expect(log.entries.isEmpty)
+    #expect(!flag.isOn)
+    // Shown by the app while the focus is beside it: the focus moves into the sheet, and back
+    // when it goes.
+    harness.press(.tab)
+    #expect(harness.renderer.focusedElement.map { $0.children.first?.text } == "After")
+    flag.isOn = true
+    harness.app.update()
+    #expect(harness.renderer.focusedElement.map { $0.children.first?.text } == "Close")
+    harness.press(.return)
+    #expect(!flag.isOn)
+    #expect(harness.renderer.focusedElement.map { $0.children.first?.text } == "After")
+  }
+
   @Test func anAlertFocusesItsNonDestructiveButtonAndEscapeRunsItsCancel() {
     let flag = Flag()
     let log = DecisionLog()
