@@ -12,10 +12,15 @@ import Synchronization
 /// }
 /// ```
 ///
-/// - After a tracked property the closure read changes (at `willSet`), the iterator waits for
-///   that writer's synchronous turn to end, then evaluates the closure again; several writes in
-///   one turn produce one value. Values are not compared: an unchanged result is still
-///   delivered.
+/// - After a tracked property the closure read changes, the iterator waits for that writer's
+///   synchronous turn to end (when the writer runs in the iterating code's isolation, as
+///   Apple's does), then evaluates the closure again; several writes in one turn produce one
+///   value, and a write in each turn gives a value each. Values are not compared: an unchanged
+///   result is still delivered.
+/// - The properties read stay observed between values, so a write on another thread is never
+///   missed once a property has been read; the closure then sees the stored value. (Apple's
+///   observes anew for each value, and can stall on a stale value when another thread writes
+///   in between.)
 /// - Iteration ends (returns `nil`) when the iterating task is cancelled, when an
 ///   `untilFinished` closure returns `.finish`, or by throwing the error the closure threw.
 ///
@@ -61,11 +66,24 @@ public struct Observations<Element, Failure: Error>: AsyncSequence {
   /// Produces the sequence's values; see `Observations`.
   public struct Iterator: AsyncIteratorProtocol {
     private let emit: () throws(Failure) -> Iteration
-    private let signal = ChangeSignal()
+    private let signal: ChangeSignal
+    /// Stays installed between values: a property read again keeps its subscription, so a
+    /// write from another thread between one evaluation and the next is never missed (a
+    /// one-shot `withTracking` per value left a window there in which the sequence could stall
+    /// on a stale value for good).
+    private let observer: TrackingObserver
     private var started = false
     private var isFinished = false
 
-    init(emit: @escaping () throws(Failure) -> Iteration) { self.emit = emit }
+    init(emit: @escaping () throws(Failure) -> Iteration) {
+      self.emit = emit
+      let signal = ChangeSignal()
+      self.signal = signal
+      // At `didSet`: once woken, the closure sees the value the writer stored.
+      observer = TrackingObserver { event in
+        if event.phase == .didSet { signal.fire() }
+      }
+    }
 
     /// The current value on the first call; afterwards, the value after the next change.
     /// - Parameter actor: the caller's isolation, in which the closure runs.
@@ -74,31 +92,35 @@ public struct Observations<Element, Failure: Error>: AsyncSequence {
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
-      if isFinished || Task.isCancelled { return nil }
+      if isFinished || Task.isCancelled { return finish() }
       if started {
-        await signal.wait()
-        if Task.isCancelled { return nil }
-        await Task.yield()
+        // Resumed in the caller's isolation: a writer there finishes its synchronous turn
+        // first, so the writes of one turn give one value.
+        await signal.wait(isolation: actor)
+        if Task.isCancelled { return finish() }
       }
       started = true
       signal.reset()
-      let signal = self.signal
       let emit = self.emit
-      let result = withTracking {
+      let result = observer.track {
         Result { () throws(Failure) -> Iteration in try emit() }
-      } onChange: {
-        signal.fire()
       }
       switch result {
       case .success(.next(let element)):
         return element
       case .success(.finish):
-        isFinished = true
-        return nil
+        return finish()
       case .failure(let error):
-        isFinished = true
+        _ = finish()
         throw error
       }
+    }
+
+    /// Ends the sequence: nothing is observed any longer.
+    private mutating func finish() -> Element? {
+      isFinished = true
+      observer.cancel()
+      return nil
     }
   }
 }
@@ -128,18 +150,22 @@ final class ChangeSignal: Sendable {
   func reset() { state.withAnnotatedLock(owner: self) { $0.changed = false } }
 
   /// Returns once the flag is set or the task is cancelled.
-  func wait() async {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let resumeNow = state.withAnnotatedLock(owner: self) { state -> Bool in
-          if state.changed || Task.isCancelled { return true }
-          state.waiter = continuation
-          return false
+  /// - Parameter actor: the caller's isolation, which the wait never leaves: woken, the task
+  ///   goes straight back into its actor's queue, behind the writer's turn when the writer is
+  ///   on that actor, and ahead of what the writer does after its next suspension.
+  func wait(isolation actor: isolated (any Actor)?) async {
+    await withTaskCancellationHandler(
+      operation: {
+        await withCheckedContinuation(isolation: actor) { continuation in
+          let resumeNow = state.withAnnotatedLock(owner: self) { state -> Bool in
+            if state.changed || Task.isCancelled { return true }
+            state.waiter = continuation
+            return false
+          }
+          if resumeNow { continuation.resume() }
         }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      fire()
-    }
+      },
+      onCancel: { fire() },
+      isolation: actor)
   }
 }

@@ -20,9 +20,9 @@ import TrellisTrackingSupport
 ///
 /// The observation is installed when `apply` returns, as Apple's is: a write made on another
 /// thread after `apply` read the property and before the installation is not reported (the
-/// next write is). `Observations` inherits that window, as Apple's does. To follow a property
-/// written on other threads, re-arm in `onChange` and compare the value read after re-arming
-/// with the one you hold.
+/// next write is), as with Apple's. To follow a property written on other threads, use
+/// `Observations` or a `TrackingObserver`, which stay installed between reads, or re-arm in
+/// `onChange` and compare the value read after re-arming with the one you hold.
 ///
 /// - Parameters:
 ///   - apply: the closure whose reads are recorded; it runs exactly once, synchronously.

@@ -83,6 +83,48 @@ final class Inventory: Trackable {
     #expect(appleValues == [0, 1, 3, 5])
     #expect(trellisValues == appleValues)
   }
+
+  // Found by a new user: with one suspension between writes, every other value was skipped.
+  // Once woken, the iterator yielded once more, and the writer took that turn to write again.
+  // Here the change is already signalled when `next()` is called, and a task queued on the
+  // main actor writes again as soon as the iterator suspends: the value must be the one
+  // written before, evaluated without a suspension in between. (Writers that yield between
+  // writes are not tested directly: under the test runner the main actor's jobs do not
+  // always run in the order they were queued, for Apple's `Observations` too.)
+  @Test func aWokenIteratorEvaluatesWithoutSuspendingAgain() async {
+    let inventory = Inventory()
+    var iterator = Observations { inventory.count }.makeAsyncIterator()
+    #expect(await iterator.next() == 0)
+    inventory.count = 1
+    let nextTurn = Task { @MainActor in inventory.count = 2 }
+    #expect(await iterator.next() == 1)
+    await nextTurn.value
+    // A new write, rather than waiting for the task's: if the task's write was the value
+    // above, waiting for another would hang instead of failing.
+    inventory.count = 3
+    #expect(await iterator.next() == 3)
+  }
+
+  // Found by a new user: a write from another thread landing between one value's evaluation
+  // and the next observation was missed, and the sequence waited for good on a stale value.
+  // The write is made here from inside the closure, after its read: the same window, on one
+  // thread, so that the test is deterministic.
+  @Test func aWriteBetweenTheReadAndTheNextWaitIsNotMissed() async {
+    let inventory = Inventory()
+    var wroteInWindow = false
+    var iterator = Observations { () -> Int in
+      let value = inventory.count
+      if value == 1 && !wroteInWindow {
+        wroteInWindow = true
+        inventory.count = 2
+      }
+      return value
+    }.makeAsyncIterator()
+    #expect(await iterator.next() == 0)
+    inventory.count = 1
+    #expect(await iterator.next() == 1)
+    #expect(await iterator.next() == 2)
+  }
 }
 
 @MainActor
