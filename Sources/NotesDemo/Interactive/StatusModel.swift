@@ -58,20 +58,28 @@ final class StatusModel: Trackable {
     return "\(label) · \(count): " + runs.map(\.description).joined(separator: " · ")
   }
 
-  /// A key as the help line names it.
+  /// A key as the help line names it, after the modifiers held with it: `⏎`, `control+↑`, `f5`.
   nonisolated static func symbol(of press: KeyPress) -> String {
+    let key: String
     switch press.key {
-    case .upArrow: "↑"
-    case .downArrow: "↓"
-    case .return: "⏎"
-    case .escape: "esc"
-    case .tab: press.modifiers.contains(.shift) ? "shift+tab" : "tab"
-    case .pageUp: "pgup"
-    case .pageDown: "pgdn"
-    case .home: "home"
-    case .end: "end"
-    case .space: "space"
-    default: press.description
+    case .upArrow: key = "↑"
+    case .downArrow: key = "↓"
+    case .leftArrow: key = "←"
+    case .rightArrow: key = "→"
+    case .return: key = "⏎"
+    case .escape: key = "esc"
+    case .tab: key = "tab"
+    case .pageUp: key = "pgup"
+    case .pageDown: key = "pgdn"
+    case .home: key = "home"
+    case .end: key = "end"
+    case .space: key = "space"
+    default: return press.description
     }
+    // Before, a modifier was dropped: Control-↑ showed as ↑. The words are `KeyPress`'s.
+    let held: [(EventModifiers, String)] = [
+      (.control, "control+"), (.option, "option+"), (.command, "command+"), (.shift, "shift+"),
+    ]
+    return held.filter { press.modifiers.contains($0.0) }.map(\.1).joined() + key
   }
 }

@@ -54,7 +54,8 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
     return KeyEquivalent(Character(Unicode.Scalar(0xF704 + UInt32(offset))!))
   }
 
-  /// The key's name for logs: `upArrow`, `return`, `r`.
+  /// The key's name for logs: `upArrow`, `return`, `r`, `f5`; a character that prints
+  /// nothing (a control or private-use character) is named by its code point, `U+0001`.
   public var description: String {
     switch self {
     case .upArrow: "upArrow"
@@ -72,8 +73,26 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
     case .tab: "tab"
     case .space: "space"
     case .return: "return"
-    default: String(character)
+    default: Self.name(of: character)
     }
+  }
+
+  private static let functionKeys: ClosedRange<UInt32> = 0xF704...0xF726
+
+  /// `f1` to `f35` for the function keys, the code point for a character that prints nothing
+  /// (before, F1 was logged as an empty string), and the character itself otherwise.
+  private static func name(of character: Character) -> String {
+    guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1
+    else { return String(character) }
+    if functionKeys.contains(scalar.value) {
+      return "f\(scalar.value - functionKeys.lowerBound + 1)"
+    }
+    let printsNothing =
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+      || scalar.properties.generalCategory == .privateUse
+    guard printsNothing else { return String(character) }
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 }
 
