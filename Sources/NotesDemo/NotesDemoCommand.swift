@@ -109,7 +109,16 @@ struct NotesDemoCommand: Sendable {
             + Self.oneLine(error.localizedDescription))
         return ExitCode.failure
       }
-      if !options.quiet { console.out("Wrote the dependency graph to \(Self.oneLine(path))") }
+      let wrote = "Wrote the dependency graph to \(Self.oneLine(path))"
+      // With fewer than two notes the edit the graph highlights was skipped: the graph is
+      // still the live one, and the line says that nothing in it is highlighted.
+      let edit = DemoStep.editTitle
+      if reports.contains(where: { $0.step == edit && $0.skipped != nil }) {
+        console.out(
+          wrote + ", with nothing highlighted: step \(edit.rawValue) (\(edit.name)) was skipped")
+      } else if !options.quiet {
+        console.out(wrote)
+      }
     }
     return ExitCode.success
   }

@@ -58,6 +58,27 @@ struct NotesDemoCommandTests {
     #expect(!filled.contains("body\\nNoteRow #a"))
   }
 
+  // Found by a new user: `--quiet` left out the steps, and with them why they did nothing; and
+  // a graph with nothing highlighted was written without a word.
+  @Test func skippedStepsShowInTheSummaryAndTheGraphLineSaysNothingIsHighlighted() async throws {
+    let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "one.json")
+    defer { Fixtures.removeTemporaryFile(at: path) }
+    let graphPath = path + ".dot"
+    let result = await run(["--notes", path, "--graph", graphPath, "--quiet"])
+    #expect(result.code == 0)
+    let times = result.out.filter { $0.hasPrefix("  4. ") || $0.hasPrefix("  5. ") }
+    #expect(
+      times.map { $0.replacing(/: [0-9.]+ ms/, with: ": _ ms") } == [
+        "  4. switch to note B: _ ms (skipped: this step needs at least 2 notes; the file has 1)",
+        "  5. edit B's title: _ ms (skipped: this step needs at least 2 notes; the file has 1)",
+      ])
+    #expect(
+      result.out.last
+        == "Wrote the dependency graph to \(graphPath), with nothing highlighted: step 5 "
+        + "(edit B's title) was skipped")
+    #expect(FileManager.default.fileExists(atPath: graphPath))
+  }
+
   @Test func anUnwritableGraphPathIsOneLineAndExitCodeOne() async throws {
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "one.json")
     defer { Fixtures.removeTemporaryFile(at: path) }

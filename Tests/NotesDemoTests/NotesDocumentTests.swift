@@ -87,6 +87,38 @@ struct NotesDocumentTests {
     #expect(message(empty) == "bad.json: invalid value at notes[0].id: id must not be empty")
   }
 
+  // Found by a new user: an array after a byte order mark was read as the wrapped form.
+  @Test func aByteOrderMarkIsAccepted() throws {
+    let bom = Data([0xEF, 0xBB, 0xBF])
+    let array = "[" + Fixtures.note(id: "a") + "]"
+    #expect(try NotesDocument.decode(bom + Data(array.utf8), file: "bom.json").map(\.id) == ["a"])
+    let wrapped = Fixtures.document(Fixtures.note(id: "b"))
+    #expect(
+      try NotesDocument.decode(bom + Data(wrapped.utf8), file: "bom.json").map(\.id) == ["b"])
+  }
+
+  // Found by a new user: the first of two "notes" arrays was loaded silently.
+  @Test func aKeyWrittenTwiceIsRejected() {
+    let text = "{\"notes\": [],\n\"notes\": [" + Fixtures.note() + "]}"
+    #expect(
+      message(text)
+        == "bad.json:2:1: duplicate key \"notes\" (first at line 1, column 2): decoders "
+        + "disagree on which counts")
+  }
+
+  @Test func invalidUTF8HasAPosition() {
+    var data = Data(Fixtures.document(Fixtures.note(title: "\"Grocer\"")).utf8)
+    let offset = data.firstRange(of: Data("Grocer".utf8))!.upperBound
+    data.insert(0xFF, at: offset)
+    #expect(
+      throws: NotesDataError.syntax(
+        file: "bad.json", line: 2, column: offset - 11, offset: offset,
+        reason: "invalid UTF-8 in a string: byte 0xFF cannot start a character")
+    ) {
+      try NotesDocument.decode(data, file: "bad.json")
+    }
+  }
+
   @Test func emptyAndTruncatedFiles() {
     #expect(message("") == "bad.json:1:1: invalid JSON at byte 0: the file is empty")
     #expect(message("  \n") == "bad.json:2:1: invalid JSON at byte 3: no JSON value")

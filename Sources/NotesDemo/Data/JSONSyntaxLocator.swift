@@ -3,7 +3,8 @@
 /// Foundation's `JSONDecoder` reports malformed input only as "The given data was not valid
 /// JSON." with no position, so when decoding fails that way the loader runs this small
 /// RFC 8259 validator over the same bytes to get a line, column, byte offset and reason.
-/// It is never on the success path.
+/// On the success path it runs only as ``firstDuplicateKey(in:)``: `JSONDecoder` silently
+/// keeps one of two equal keys, and which one is not something a file should depend on.
 struct JSONSyntaxLocator {
   /// Where and why the input stops being JSON.
   struct Failure: Hashable, Sendable {
@@ -20,6 +21,7 @@ struct JSONSyntaxLocator {
   private struct Stop: Error {
     var offset: Int
     var reason: String
+    var isDuplicateKey = false
   }
 
   private static let maximumDepth = 512
@@ -27,6 +29,8 @@ struct JSONSyntaxLocator {
   private let bytes: [UInt8]
   private var index = 0
   private var depth = 0
+  /// Whether an object with two equal keys is an error (only ``firstDuplicateKey(in:)``).
+  private var rejectsDuplicateKeys = false
 
   private init(_ bytes: [UInt8]) {
     self.bytes = bytes
@@ -43,6 +47,19 @@ struct JSONSyntaxLocator {
     }
   }
 
+  /// Returns where the first object repeats a key (compared as written, escapes and all), or
+  /// `nil` if no object does; a syntax error is not reported here (see ``firstError(in:)``).
+  static func firstDuplicateKey(in bytes: some Collection<UInt8>) -> Failure? {
+    var locator = JSONSyntaxLocator(Array(bytes))
+    locator.rejectsDuplicateKeys = true
+    do {
+      try locator.document()
+      return nil
+    } catch {
+      return error.isDuplicateKey ? locator.failure(at: error.offset, reason: error.reason) : nil
+    }
+  }
+
   private func failure(at offset: Int, reason: String) -> Failure {
     var line = 1
     var lineStart = 0
@@ -56,6 +73,8 @@ struct JSONSyntaxLocator {
   // MARK: Grammar
 
   private mutating func document() throws(Stop) {
+    // A UTF-8 byte order mark, which `JSONDecoder` accepts too; offsets still count it.
+    if bytes.starts(with: Self.byteOrderMark) { index = Self.byteOrderMark.count }
     skipWhitespace()
     guard index < bytes.count else {
       throw Stop(offset: index, reason: bytes.isEmpty ? "the file is empty" : "no JSON value")
@@ -92,12 +111,27 @@ struct JSONSyntaxLocator {
       depth -= 1
       return
     }
+    // The keys so far, as written, and where each starts: objects are small, so a list.
+    var keys: [(key: ArraySlice<UInt8>, offset: Int)] = []
     while true {
       skipWhitespace()
       guard peek() == UInt8(ascii: "\"") else {
         throw Stop(offset: index, reason: "expected a string key, found \(found())")
       }
+      let keyStart = index
       try string()
+      if rejectsDuplicateKeys {
+        let key = bytes[keyStart..<index]
+        if let first = keys.first(where: { $0.key == key }) {
+          let position = failure(at: first.offset, reason: "")
+          throw Stop(
+            offset: keyStart,
+            reason: "duplicate key \(String(decoding: key, as: UTF8.self)) (first at line "
+              + "\(position.line), column \(position.column)): decoders disagree on which counts",
+            isDuplicateKey: true)
+        }
+        keys.append((key, keyStart))
+      }
       skipWhitespace()
       guard peek() == UInt8(ascii: ":") else {
         throw Stop(offset: index, reason: "expected ':' after an object key, found \(found())")
@@ -157,11 +191,46 @@ struct JSONSyntaxLocator {
         try escape()
       case 0..<0x20:
         throw Stop(offset: index, reason: "unescaped control character in a string")
+      case 0x80...:
+        try multibyteCharacter()
       default:
         index += 1
       }
     }
     throw Stop(offset: start, reason: "unterminated string")
+  }
+
+  /// One character of two to four bytes, as RFC 3629 allows them: no overlong forms, no
+  /// surrogates, nothing past U+10FFFF.
+  private mutating func multibyteCharacter() throws(Stop) {
+    let start = index
+    let lead = bytes[index]
+    // The continuation bytes' count, and the range the first of them must be in.
+    let count: Int
+    let second: ClosedRange<UInt8>
+    switch lead {
+    case 0xC2...0xDF: (count, second) = (1, 0x80...0xBF)
+    case 0xE0: (count, second) = (2, 0xA0...0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: (count, second) = (2, 0x80...0xBF)
+    case 0xED: (count, second) = (2, 0x80...0x9F)
+    case 0xF0: (count, second) = (3, 0x90...0xBF)
+    case 0xF1...0xF3: (count, second) = (3, 0x80...0xBF)
+    case 0xF4: (count, second) = (3, 0x80...0x8F)
+    default:
+      throw Stop(
+        offset: index, reason: "invalid UTF-8 in a string: \(found()) cannot start a character")
+    }
+    index += 1
+    for position in 0..<count {
+      let allowed = position == 0 ? second : 0x80...0xBF
+      guard let byte = peek(), allowed.contains(byte) else {
+        throw Stop(
+          offset: index,
+          reason:
+            "invalid UTF-8 in a string: \(found()) cannot continue the character at byte \(start)")
+      }
+      index += 1
+    }
   }
 
   private mutating func escape() throws(Stop) {
@@ -256,6 +325,8 @@ struct JSONSyntaxLocator {
     default: return "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
   }
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   private static func isHexDigit(_ byte: UInt8) -> Bool {
     switch byte {

@@ -9,6 +9,9 @@ enum NotesDataError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file is not valid JSON. `line` and `column` are 1-based, `offset` is a 0-based byte
   /// offset, `column` counts bytes.
   case syntax(file: String, line: Int, column: Int, offset: Int, reason: String)
+  /// An object in the file has the same key twice (`reason` names it and where it was first);
+  /// `line` and `column` are where it repeats.
+  case duplicateKey(file: String, line: Int, column: Int, reason: String)
   /// A required field is absent; `path` includes the missing key.
   case missingField(file: String, path: String)
   /// A field holds the wrong kind of JSON value (`expected` is e.g. `a string`).
@@ -30,6 +33,8 @@ enum NotesDataError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(file): cannot read file: \(reason)"
     case .syntax(let file, let line, let column, let offset, let reason):
       "\(file):\(line):\(column): invalid JSON at byte \(offset): \(reason)"
+    case .duplicateKey(let file, let line, let column, let reason):
+      "\(file):\(line):\(column): \(reason)"
     case .missingField(let file, let path):
       "\(file): missing field \(path)"
     case .wrongType(let file, let path, let expected):

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The expected shape is `{"notes": [ {note}, ... ]}`; a bare top-level array of notes is
 /// accepted too, for hand-written files. Dates are ISO 8601 strings (`2025-03-14T09:30:00Z`,
-/// with or without fractional seconds or a numeric offset). Every failure becomes a
+/// with or without fractional seconds or a numeric offset). An object with a key written twice
+/// is rejected, since decoders disagree on which one counts. Every failure becomes a
 /// ``NotesDataError`` naming `file` and the offending field path, so callers never see a raw
 /// `DecodingError`.
 enum NotesDocument {
@@ -26,6 +27,10 @@ enum NotesDocument {
       throw describe(error, in: data, file: file)
     } catch {
       throw .invalidValue(file: file, path: "the top level", reason: oneLine("\(error)"))
+    }
+    if let duplicate = JSONSyntaxLocator.firstDuplicateKey(in: data) {
+      throw .duplicateKey(
+        file: file, line: duplicate.line, column: duplicate.column, reason: duplicate.reason)
     }
     try validate(notes, file: file, prefix: startsWithArray(data) ? "" : "notes")
     return notes
@@ -56,8 +61,11 @@ enum NotesDocument {
     )
   }
 
+  /// Whether the first value is an array, after a byte order mark (before, a file with one
+  /// was read as the wrapped form, and an array in it was reported as the wrong type).
   private static func startsWithArray(_ data: Data) -> Bool {
-    let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+    let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     return first == UInt8(ascii: "[")
   }
 

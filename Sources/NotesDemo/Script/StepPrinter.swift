@@ -43,7 +43,11 @@ struct StepPrinter {
     for type in order { out("  \(type): \(totals[type]!)") }
     out("Time per step")
     for report in reports {
-      out("  \(report.step.rawValue). \(report.step.name): \(Self.milliseconds(report.duration))")
+      // The skip says why the step did nothing, under `--quiet` too, which omits the steps.
+      let skipped = report.skipped.map { " (\($0))" } ?? ""
+      out(
+        "  \(report.step.rawValue). \(report.step.name): \(Self.milliseconds(report.duration))"
+          + skipped)
     }
   }
 
