@@ -58,24 +58,16 @@ final class StatusModel: Trackable {
     return "\(label) · \(count): " + runs.map(\.description).joined(separator: " · ")
   }
 
+  /// The keys the help line names by a symbol or a short word.
+  private nonisolated static let keySymbols: [KeyEquivalent: String] = [
+    .upArrow: "↑", .downArrow: "↓", .leftArrow: "←", .rightArrow: "→", .return: "⏎",
+    .escape: "esc", .tab: "tab", .pageUp: "pgup", .pageDown: "pgdn", .home: "home", .end: "end",
+    .space: "space",
+  ]
+
   /// A key as the help line names it, after the modifiers held with it: `⏎`, `control+↑`, `f5`.
   nonisolated static func symbol(of press: KeyPress) -> String {
-    let key: String
-    switch press.key {
-    case .upArrow: key = "↑"
-    case .downArrow: key = "↓"
-    case .leftArrow: key = "←"
-    case .rightArrow: key = "→"
-    case .return: key = "⏎"
-    case .escape: key = "esc"
-    case .tab: key = "tab"
-    case .pageUp: key = "pgup"
-    case .pageDown: key = "pgdn"
-    case .home: key = "home"
-    case .end: key = "end"
-    case .space: key = "space"
-    default: return press.description
-    }
+    guard let key = keySymbols[press.key] else { return press.description }
     // Before, a modifier was dropped: Control-↑ showed as ↑. The words are `KeyPress`'s.
     let held: [(EventModifiers, String)] = [
       (.control, "control+"), (.option, "option+"), (.command, "command+"), (.shift, "shift+"),
