@@ -295,16 +295,8 @@ public final class RendererConnection {
           message: "activate(_:): element \(element) is gone or has no action."))
       return false
     }
-    guard node.isEnabledInEnvironment else {
-      TrellisDiagnostics.report(
-        TrellisDiagnostic(
-          kind: .invalidInput, nodes: ["\(element)"],
-          message:
-            "activate(_:): element \(element)\(node.title.map { " \"\($0)\"" } ?? "") in "
-            + "\(node.diagnosticName) is disabled; nothing was activated."))
-      return false
-    }
-    if let reason = core.unreachability(of: node) {
+    // A disabled control, or one that a presentation covers or a container hides.
+    if let reason = node.isEnabledInEnvironment ? core.unreachability(of: node) : "is disabled" {
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(element)"],
