@@ -8,8 +8,8 @@ extension ViewHost {
   /// Moves the focus to the next enabled control in tree order, wrapping around, as Tab does.
   /// With nothing focused, the first control takes it. Only shown controls take part, and
   /// while a presentation is shown, only those in the frontmost one: it is modal, as in
-  /// SwiftUI. Focus states bound to the controls
-  /// involved are written; the bodies that read them re-run at the next `flush()`.
+  /// SwiftUI. Focus states bound to the controls involved are written; the bodies that read
+  /// them re-run at the next `flush()`.
   /// - Returns: false, with a diagnostic, when the tree has no control that can take the focus.
   @discardableResult
   public func focusNext() -> Bool { core.moveFocus(by: 1) }
