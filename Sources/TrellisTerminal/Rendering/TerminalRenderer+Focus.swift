@@ -181,7 +181,7 @@ extension TerminalRenderer {
   func repairFocus() {
     let modal = modalRoot
     let isReachable = { (element: TerminalElement) in
-      element.isVisible && (modal === self.rootElement || self.isInside(element, modal))
+      element.isVisible && self.isInReach(element, of: modal)
     }
     if let focused = focusedElement {
       if isReachable(focused) { return }
@@ -243,7 +243,7 @@ extension TerminalRenderer {
       start.map { successor(of: $0, enteringChildren: false) }
       ?? firstChild(of: top ?? modal)
     while let element = current {
-      if element.isFocusable && (modal === rootElement || isInside(element, modal)) {
+      if element.isFocusable && isInReach(element, of: modal) {
         return element
       }
       current = successor(of: element, enteringChildren: true)
@@ -257,7 +257,7 @@ extension TerminalRenderer {
     let modal = modalRoot
     var current = start.map(predecessor(of:)) ?? lastDescendant(of: modal)
     while let element = current {
-      if element.isFocusable && (modal === rootElement || isInside(element, modal)) {
+      if element.isFocusable && isInReach(element, of: modal) {
         return element
       }
       current = predecessor(of: element)
@@ -354,6 +354,12 @@ extension TerminalRenderer {
       current = candidate.parent
     }
     return nil
+  }
+
+  /// Whether keys can reach `element` while `modal` is the `modalRoot`: the whole tree when
+  /// it is the root (no walk then), else only what is inside it.
+  func isInReach(_ element: TerminalElement, of modal: TerminalElement) -> Bool {
+    modal === rootElement || isInside(element, modal)
   }
 
   /// Whether `element` is `ancestor` or inside it.
