@@ -238,7 +238,9 @@ public final class TerminalRenderer: Renderer {
   @discardableResult
   public func dismissFrontmost() -> Bool {
     guard let connection, hasShownLevel(rootElement) else { return false }
-    return connection.dismiss()
+    // The level shown may be one a back in the same batch of keys already asked to go: the
+    // host applies that one first, and then there may be nothing left, which is no mistake.
+    return connection.dismissIfPresented()
   }
 
   /// Whether a destination or presented content is shown at or under `element`.

@@ -81,6 +81,9 @@ final class HostCore {
   @exclusivity(unchecked) var rootChildren: [ElementID] = []
   /// Viewports reported by renderers, by element.
   var viewports: [ElementID: Viewport] = [:]
+  /// Whether a "back" (`ViewHost.dismiss()`) was asked for since the last commit: the tree
+  /// it was worked out from does not show it yet.
+  var hasPendingDismissal = false
 
   // MARK: Visibility
 
@@ -201,6 +204,7 @@ final class HostCore {
       case .commit:
         commit()
         pendingTransaction = nil
+        hasPendingDismissal = false
         action = cycle.committed()
       case .runLifecycle:
         runLifecycleActions()

@@ -49,7 +49,8 @@ extension ViewHost {
   /// Goes back, as a back button or the Escape key would: dismisses the frontmost presentation
   /// (sheet, cover, alert, dialog), or else pops the top level of the frontmost navigation
   /// stack (or clears the frontmost split-view selection). Pending work runs at the next
-  /// `flush()`.
+  /// `flush()`, except that a second `dismiss()` before it first applies the one before, so
+  /// that each goes back one level, as two presses of a back key do.
   /// - Returns: false, with a diagnostic, when nothing is presented or pushed.
   @discardableResult
   public func dismiss() -> Bool { core.dismissFrontmost() }
@@ -61,6 +62,14 @@ extension RendererConnection {
   /// - Returns: false, with a diagnostic, when nothing is presented or pushed.
   @discardableResult
   public func dismiss() -> Bool { core?.dismissFrontmost() ?? false }
+
+  /// `dismiss()` with no diagnostic when nothing is left to dismiss: for a renderer that
+  /// checked its own tree first, which a back not yet committed makes stale (TrellisTerminal's
+  /// Escape, pressed twice on the last level).
+  /// - Returns: whether something was dismissed.
+  package func dismissIfPresented() -> Bool {
+    core?.dismissFrontmost(reportsNothing: false) ?? false
+  }
 }
 
 /// How presented content and pushed levels end themselves: the frontmost one shown is what a
@@ -107,7 +116,12 @@ extension HostCore {
   /// Dismisses the frontmost shown presentation (the last one pre-order), or else the
   /// frontmost pushed level. A presentation with a button of role `.cancel` (an alert's, a
   /// dialog's) is dismissed by running that button, whose action runs first.
-  func dismissFrontmost() -> Bool {
+  /// - Parameter reportsNothing: whether finding nothing to dismiss is reported.
+  func dismissFrontmost(reportsNothing: Bool = true) -> Bool {
+    // A back already asked for and not yet applied (two Escapes in one batch of input) is
+    // applied first, so this one goes a level further, as two presses in two turns do. Before,
+    // both found the same level in the committed tree: two backs went back once.
+    if hasPendingDismissal { runUpdateCycle() }
     var presentation: DismissPart?
     var presentationNode: ViewNode?
     var level: DismissPart?
@@ -134,9 +148,11 @@ extension HostCore {
       let cancel = CancelButton.find(in: presentationNode)
     {
       cancel.perform()
+      hasPendingDismissal = true
       return true
     }
     guard let frontmost = presentation ?? level else {
+      guard reportsNothing else { return false }
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: [],
@@ -144,6 +160,7 @@ extension HostCore {
       return false
     }
     frontmost.dismiss()
+    hasPendingDismissal = true
     return true
   }
 }

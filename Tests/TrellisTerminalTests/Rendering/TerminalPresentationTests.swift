@@ -34,6 +34,28 @@ struct TerminalPresentationTests {
     #expect(diagnostics.messages.isEmpty)
   }
 
+  // Found by a new user: two Escapes in one batch of keys (a quick double press, or key
+  // repeat) went back one level.
+  @Test func twoEscapesInOneBatchGoBackTwoLevels() {
+    let path = PathModel()
+    path.values = [1, 2, 3]
+    let harness = ScreenHarness(width: 14, height: 2) {
+      NavigationStack(path: Binding(get: { path.values }, set: { path.values = $0 })) {
+        Text("root").navigationDestination(for: Int.self) { Text("Level \($0)") }
+      }
+    }
+    #expect(harness.lines == ["Level 3", ""])
+    harness.press(.escape, .escape)
+    #expect(path.values == [1])
+    #expect(harness.lines == ["Level 1", ""])
+    // The second of two on the last level finds nothing left: no mistake, nothing reported.
+    let diagnostics = DiagnosticsLog()
+    diagnostics.capture { harness.press(.escape, .escape) }
+    #expect(diagnostics.messages.isEmpty)
+    #expect(path.values == [])
+    #expect(harness.lines == ["root", ""])
+  }
+
   // The host treats a shown presentation as modal for every input (as SwiftUI does); the
   // terminal, which draws a sheet in place of the view it is attached to, must not let Tab
   // reach the views beside that one.
@@ -274,4 +296,9 @@ struct TerminalLazyStackTests {
 @MainActor
 final class DecisionLog {
   var entries: [String] = []
+}
+
+@MainActor
+private final class PathModel: Trackable {
+  @Tracked var values: [Int] = []
 }

@@ -311,6 +311,31 @@ struct Shelf: View {
     #expect(host.tree.texts == ["about", "home"])
   }
 
+  // Found by a new user: two Escapes in one batch of input went back one level, since both
+  // worked from the tree as last committed.
+  @Test func twoBacksBeforeAFlushGoBackTwoLevels() {
+    let host = ViewHost(TypedPathStack(router: router), executor: .manual)
+    router.ids = [1, 2, 3]
+    host.flush()
+    #expect(host.tree.texts == ["page 3"])
+    #expect(host.dismiss())
+    #expect(router.ids == [1, 2])
+    #expect(host.dismiss())
+    #expect(router.ids == [1])
+    host.flush()
+    #expect(host.tree.texts == ["page 1"])
+    #expect(host.dismiss())
+    #expect(router.ids == [])
+    // The second applies the first, and then nothing is left to go back from.
+    let nothing = TrellisDiagnostics.capture { #expect(!host.dismiss()) }
+    #expect(
+      nothing.map(\.message) == [
+        "dismiss(): nothing is presented or pushed; nothing was dismissed."
+      ])
+    host.flush()
+    #expect(host.tree.texts == ["open 3", "open x"])
+  }
+
   @Test func aDestinationLinkPushesItsViewAboveAndDismissPopsIt() {
     let host = ViewHost(PresentedLevelsStack(router: router), executor: .manual)
     host.tap("about")

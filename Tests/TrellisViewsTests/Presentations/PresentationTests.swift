@@ -224,6 +224,24 @@ struct SheetOverStack: View {
     #expect(probe.log == ["copied"])
   }
 
+  // Found by a new user: with two presentations up, two backs before a flush dismissed one.
+  @Test func twoBacksBeforeAFlushDismissTwoPresentations() {
+    let flags = PresentationFlags()
+    let probe = Probe()
+    let host = ViewHost(Alerts(flags: flags, probe: probe), executor: .manual)
+    flags.dialog = true
+    flags.cover = true
+    host.flush()
+    #expect(host.dismiss())
+    #expect(flags.cover == false)
+    #expect(flags.dialog == true)
+    #expect(host.dismiss())
+    #expect(flags.dialog == false)
+    host.flush()
+    #expect(host.tree.findAll(kind: "FullScreenCover").isEmpty)
+    #expect(host.tree.findAll(kind: "ConfirmationDialog").isEmpty)
+  }
+
   @Test func dismissingAnAlertRunsItsCancelButtonAndADialogsAddedCancelOnlyDismisses() {
     struct Confirmations: View {
       @Bindable var flags: PresentationFlags
