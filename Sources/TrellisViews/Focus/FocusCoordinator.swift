@@ -24,7 +24,7 @@ final class FocusCoordinator {
   // before it runs anything.
 
   /// The focus states the app wrote since the last settle, in order.
-  @exclusivity(unchecked) private var writtenStates: [ObjectIdentifier] = []
+  @exclusivity(unchecked) private var writtenStates: [any FocusStateSlot] = []
   /// Whether the focused control left the tree since the last settle.
   private var focusedControlLeft = false
 
@@ -39,8 +39,8 @@ final class FocusCoordinator {
   }
 
   /// The app wrote a focus state.
-  func stateWasWritten(_ state: ObjectIdentifier) {
-    if !writtenStates.contains(state) { writtenStates.append(state) }
+  func stateWasWritten(_ state: any FocusStateSlot) {
+    if !writtenStates.contains(where: { $0 === state }) { writtenStates.append(state) }
   }
 
   /// The control left the tree: it loses the focus now, its bindings are written at the
@@ -62,7 +62,8 @@ final class FocusCoordinator {
   func settle() {
     let written = writtenStates
     writtenStates = []
-    for state in written {
+    for slot in written {
+      let state = ObjectIdentifier(slot)
       let stateBindings = bindings.filter { $0.binding.storageID == state }
       if let chosen = stateBindings.first(where: { $0.binding.matches() }),
         let target = chosen.target, target.isEnabled
@@ -85,6 +86,17 @@ final class FocusCoordinator {
               "A @FocusState in \(name) was set to \(value), but no enabled control is bound to "
               + "that value with .focused(_:equals:); nothing of it has the focus, and the state "
               + "goes back to nil (false)."))
+      } else if stateBindings.isEmpty, let value = slot.unmatchedValue {
+        // No `.focused` in the tree uses the state at all (before, the value stayed, and
+        // nothing said why no control took the focus).
+        slot.clear()
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [slot.ownerName],
+            message:
+              "\(slot.stateName) was set to \(value), but no control in the tree is bound to it "
+              + "with .focused(_:) or .focused(_:equals:); nothing of it has the focus, and the "
+              + "state goes back to nil (false)."))
       }
     }
     if let focused, !focused.isEnabled { move(to: nil) }
@@ -93,7 +105,7 @@ final class FocusCoordinator {
       // Nothing has the focus now: a binding whose state still holds its value is stale.
       for binding in bindings
       where binding.binding.matches()
-        && !written.contains(where: { $0 == binding.binding.storageID })
+        && !written.contains(where: { ObjectIdentifier($0) == binding.binding.storageID })
       {
         binding.binding.deactivate()
       }
@@ -101,7 +113,7 @@ final class FocusCoordinator {
     let orphans = self.orphans
     self.orphans = []
     for orphan in orphans
-    where orphan.matches() && !written.contains(where: { $0 == orphan.storageID })
+    where orphan.matches() && !written.contains(where: { ObjectIdentifier($0) == orphan.storageID })
       && !bindings.contains(where: {
         $0.target === focused && $0.binding.storageID == orphan.storageID
       })

@@ -67,7 +67,8 @@ public struct FocusState<Value: Hashable>: DynamicProperty, RuntimeOwnedProperty
     let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
     let owner = node.host.logsUpdates ? node.displayName : node.typeName
     let storage = FocusStateStorage(
-      Cell(box.empty, name: "@FocusState \(owner).\(name)"), empty: box.empty, host: node.host)
+      Cell(box.empty, name: "@FocusState \(owner).\(name)"), empty: box.empty, host: node.host,
+      ownerName: node.typeName)
     composite.setSlot(ordinal, storage)
     box.storage = storage
   }
@@ -83,20 +84,50 @@ final class FocusStateBox<Value: Hashable> {
   init(empty: Value) { self.empty = empty }
 }
 
+/// A `@FocusState`'s slot with its value type erased, as the host's focus settles a write.
+@MainActor
+protocol FocusStateSlot: AnyObject {
+  /// `@FocusState SignUpForm.field`, for diagnostics.
+  var stateName: String { get }
+  /// The type of the view that declares the state.
+  var ownerName: String { get }
+  /// The value when it is not the empty one (nil, false), as a diagnostic shows it (`email`,
+  /// not `Optional(Field.email)`); nil when it is the empty one.
+  var unmatchedValue: String? { get }
+  /// Writes the empty value, as a move of the focus does.
+  func clear()
+}
+
 /// The slot of one `@FocusState`: the cell that holds the value, and the host whose focus it
 /// reflects.
 @MainActor
-final class FocusStateStorage<Value: Hashable> {
+final class FocusStateStorage<Value: Hashable>: FocusStateSlot {
   let cell: Cell<Value>
   /// The value when nothing bound to this state has the focus (false, nil).
   let empty: Value
   @HostReference var host: HostCore?
+  let ownerName: String
 
-  init(_ cell: Cell<Value>, empty: Value, host: HostCore) {
+  init(_ cell: Cell<Value>, empty: Value, host: HostCore, ownerName: String) {
     self.cell = cell
     self.empty = empty
     self.host = host
+    self.ownerName = ownerName
   }
+
+  var stateName: String { cell.name }
+
+  var unmatchedValue: String? {
+    let value = cell.untrackedValue
+    guard value != empty else { return nil }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value {
+      return "\(wrapped)"
+    }
+    return "\(value)"
+  }
+
+  func clear() { reflect(empty) }
 
   /// A write by the app: the focus follows at the end of the flush.
   func write(_ value: Value) {
@@ -106,11 +137,10 @@ final class FocusStateStorage<Value: Hashable> {
       return
     }
     let cell = self.cell
-    let id = ObjectIdentifier(self)
-    host.writeState(id, named: cell.name) { [link = host.link] in
+    host.writeState(ObjectIdentifier(self), named: cell.name) { [link = host.link] in
       let host = link.core
       cell.value = value
-      host?.focus.stateWasWritten(id)
+      host?.focus.stateWasWritten(self)
       // The focus follows at the settle even when no body reads the state: ask for a cycle
       // (inside one, the round's end sees the pending settle).
       host?.workScheduled()

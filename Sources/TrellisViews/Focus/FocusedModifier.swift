@@ -70,25 +70,8 @@ struct FocusBinding {
       guard let storage = box.storage, storage.cell.untrackedValue == value else { return }
       storage.reflect(storage.empty)
     }
-    unmatchedValue = {
-      guard let storage = box.storage, storage.cell.untrackedValue != storage.empty else {
-        return nil
-      }
-      return FocusBinding.describe(storage.cell.untrackedValue)
-    }
-    clear = {
-      guard let storage = box.storage else { return }
-      storage.reflect(storage.empty)
-    }
-  }
-
-  /// A state's value as a diagnostic shows it: `b`, not `Optional(Field.b)`.
-  private static func describe(_ value: Any) -> String {
-    let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value {
-      return "\(wrapped)"
-    }
-    return "\(value)"
+    unmatchedValue = { box.storage?.unmatchedValue }
+    clear = { box.storage?.clear() }
   }
 }
 

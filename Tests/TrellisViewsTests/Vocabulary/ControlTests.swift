@@ -317,6 +317,42 @@ struct BlindFocus: View {
     #expect(diagnostics.map(\.nodes) == [["FocusForm"]])
   }
 
+  // Found by a new user: a state no `.focused` uses kept the value it was set to, and nothing
+  // said why no control took the focus.
+  @Test func aFocusStateNoControlIsBoundToGoesBackToNilAndIsReported() {
+    enum Field: Hashable { case email }
+    struct Unbound: View {
+      @FocusState var field: Field?
+      @FocusState var isEditing: Bool
+      var body: some View {
+        VStack {
+          Text("field \(String(describing: field)), editing \(isEditing)")
+          Button("set") {
+            field = .email
+            isEditing = true
+          }
+        }
+      }
+    }
+    let host = ViewHost(Unbound(), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.tap("set"))
+      host.flush()
+    }
+    #expect(host.tree.texts.first == "field nil, editing false")
+    #expect(host.focusedControl == nil)
+    #expect(
+      diagnostics.map(\.message) == [
+        "@FocusState Unbound.field was set to email, but no control in the tree is bound to it "
+          + "with .focused(_:) or .focused(_:equals:); nothing of it has the focus, and the state "
+          + "goes back to nil (false).",
+        "@FocusState Unbound.isEditing was set to true, but no control in the tree is bound to "
+          + "it with .focused(_:) or .focused(_:equals:); nothing of it has the focus, and the "
+          + "state goes back to nil (false).",
+      ])
+    #expect(diagnostics.map(\.nodes) == [["Unbound"], ["Unbound"]])
+  }
+
   @Test func focusingAMissingControlIsReported() {
     let probe = Probe()
     let host = ViewHost(FocusForm(probe: probe), executor: .manual)
