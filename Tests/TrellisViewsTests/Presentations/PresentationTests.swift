@@ -200,13 +200,19 @@ struct SheetOverStack: View {
     #expect(host.tree.findAll(kind: "FullScreenCover").map(\.texts) == [["covering"]])
   }
 
-  @Test func onlyTheFrontmostPresentationCanBeTapped() {
+  /// `Alerts` with its dialog shown and its cover in front of it.
+  private func alertsWithADialogUnderACover() -> (ViewHost, PresentationFlags, Probe) {
     let flags = PresentationFlags()
     let probe = Probe()
     let host = ViewHost(Alerts(flags: flags, probe: probe), executor: .manual)
     flags.dialog = true
     flags.cover = true
     host.flush()
+    return (host, flags, probe)
+  }
+
+  @Test func onlyTheFrontmostPresentationCanBeTapped() {
+    let (host, _, probe) = alertsWithADialogUnderACover()
     // The cover is in front of the dialog: the dialog's button is covered, as the screen is.
     let diagnostics = TrellisDiagnostics.capture { #expect(!host.tap("Copy link")) }
     #expect(
@@ -226,12 +232,7 @@ struct SheetOverStack: View {
 
   // Found by a new user: with two presentations up, two backs before a flush dismissed one.
   @Test func twoBacksBeforeAFlushDismissTwoPresentations() {
-    let flags = PresentationFlags()
-    let probe = Probe()
-    let host = ViewHost(Alerts(flags: flags, probe: probe), executor: .manual)
-    flags.dialog = true
-    flags.cover = true
-    host.flush()
+    let (host, flags, _) = alertsWithADialogUnderACover()
     #expect(host.dismiss())
     #expect(flags.cover == false)
     #expect(flags.dialog == true)
