@@ -178,10 +178,25 @@ final class TabViewPart: NodePart {
         items[tab.key] = item
         let identity = view.selectsByTag ? tab.row.tag : AnyHashable(tab.key)
         let select = view.select
+        let holder = view.holder
+        let position = index + 1
         TabItemView._update(
           TabItemView(
             label: label, isSelected: isShown,
-            select: { if let identity { select(identity) } }), in: item)
+            select: {
+              guard let identity else {
+                // Before, the tap did nothing and said nothing.
+                TrellisDiagnostics.report(
+                  TrellisDiagnostic(
+                    kind: .invalidInput, nodes: [holder],
+                    message:
+                      "TabView in \(holder): tab \(position) has no .tag(_:), so selecting it "
+                      + "cannot set the selection; nothing was selected. Tag each tab with "
+                      + ".tag(_:) of the selection's type."))
+                return
+              }
+              select(identity)
+            }), in: item)
         itemNodes.append(item)
       }
     }

@@ -28,7 +28,22 @@ private struct MistypedTags: View {
   }
 }
 
-// Found by a new user: both mistakes passed silently.
+/// A selection binding over tabs with no tags: only the first is tagged.
+private struct UntaggedTabs: View {
+  @State private var tab = "one"
+
+  var body: some View {
+    VStack {
+      Text("selection \(tab)")
+      TabView(selection: $tab) {
+        Text("one").tabItem { Text("One") }.tag("one")
+        Text("two").tabItem { Text("Two") }
+      }
+    }
+  }
+}
+
+// Found by a new user: these mistakes passed silently.
 @MainActor
 @Suite struct TabViewTagTests {
   @Test func tabsThatShareATagAreReportedOnceAndTheFirstIsShown() {
@@ -67,5 +82,20 @@ private struct MistypedTags: View {
         "TabView in MistypedTags: the tab tagged 2 (Int) cannot be selected: the selection is "
           + "of type String. Tag each tab with .tag(_:) of the selection's type."
       ])
+  }
+
+  @Test func aTapOnAnUntaggedTabIsReportedAndSelectsNothing() {
+    let host = ViewHost(UntaggedTabs(), executor: .manual)
+    let tap = TrellisDiagnostics.capture {
+      #expect(host.tap("Two"))
+      host.flush()
+    }
+    #expect(
+      tap.map(\.message) == [
+        "TabView in UntaggedTabs: tab 2 has no .tag(_:), so selecting it cannot set the "
+          + "selection; nothing was selected. Tag each tab with .tag(_:) of the selection's type."
+      ])
+    #expect(tap.map(\.nodes) == [["UntaggedTabs"]])
+    #expect(host.tree.texts.prefix(2) == ["selection one", "one"])
   }
 }
