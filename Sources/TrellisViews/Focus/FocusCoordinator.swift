@@ -76,8 +76,9 @@ final class FocusCoordinator {
       }
       // A value no enabled control is bound to: nothing of this state has the focus, so the
       // state goes back to its empty value (nil, false), as SwiftUI's follows the real focus.
-      if let any = stateBindings.first, let value = any.binding.unmatchedValue() {
-        any.binding.clear()
+      guard let value = slot.unmatchedValue else { continue }
+      slot.clear()
+      if let any = stateBindings.first {
         let name = any.node.enclosingViewName
         TrellisDiagnostics.report(
           TrellisDiagnostic(
@@ -86,10 +87,9 @@ final class FocusCoordinator {
               "A @FocusState in \(name) was set to \(value), but no enabled control is bound to "
               + "that value with .focused(_:equals:); nothing of it has the focus, and the state "
               + "goes back to nil (false)."))
-      } else if stateBindings.isEmpty, let value = slot.unmatchedValue {
+      } else {
         // No `.focused` in the tree uses the state at all (before, the value stayed, and
         // nothing said why no control took the focus).
-        slot.clear()
         TrellisDiagnostics.report(
           TrellisDiagnostic(
             kind: .invalidInput, nodes: [slot.ownerName],

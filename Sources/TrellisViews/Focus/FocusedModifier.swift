@@ -53,11 +53,6 @@ struct FocusBinding {
   let activate: @MainActor () -> Void
   /// Writes the empty value if the state holds this binding's value (the control lost it).
   let deactivate: @MainActor () -> Void
-  /// The state's value when it is not the empty one (nil, false); nil otherwise. For a state
-  /// set to a value no control is bound to.
-  let unmatchedValue: @MainActor () -> String?
-  /// Writes the empty value, whatever the state holds.
-  let clear: @MainActor () -> Void
 
   /// The state's slot's identity, once linked.
   var storageID: ObjectIdentifier? { storage() }
@@ -70,8 +65,6 @@ struct FocusBinding {
       guard let storage = box.storage, storage.cell.untrackedValue == value else { return }
       storage.reflect(storage.empty)
     }
-    unmatchedValue = { box.storage?.unmatchedValue }
-    clear = { box.storage?.clear() }
   }
 }
 
