@@ -29,6 +29,25 @@ struct VersionedParent: View {
   }
 }
 
+/// Lifecycle modifiers outside an `.id(_:)`: their parts stay while the view under them is
+/// replaced.
+struct ResettableParent: View {
+  @State var generation = 0
+
+  var body: some View {
+    VStack {
+      Button("reset") { generation += 1 }
+      IdentifiedChild()
+        .onAppear {}
+        .onDisappear {}
+        .id(generation)
+        .task(id: generation) {}
+        .onChange(of: generation) {}
+        .onAppear {}
+    }
+  }
+}
+
 /// A child whose id is new on every evaluation of its parent.
 struct FreshIDParent: View {
   let probe: Probe
@@ -127,6 +146,28 @@ struct FeedbackParent: View {
     gate.finish("task 0")
     await host.waitForTasks()
     #expect(gate.log == ["task 0 started", "task 0 ended, cancelled: false"])
+  }
+
+  @Test func modifiersOutsideAnIDNameTheViewNowUnderThem() async {
+    let host = ViewHost(ResettableParent(), executor: .manual)
+    #expect(
+      host.eventLog == [
+        "appear IdentifiedChild #0", "task start IdentifiedChild #0",
+        "appear IdentifiedChild #0",
+      ])
+    host.clearLogs()
+    host.tap("reset")
+    host.flush()
+    // The task and the change belong to the modifiers outside the `.id`, which stay; they name
+    // the view under them now, not the identity that has just gone.
+    #expect(
+      host.eventLog == [
+        "disappear IdentifiedChild #0", "change IdentifiedChild #1 0 → 1",
+        "task cancel IdentifiedChild #1", "task start IdentifiedChild #1",
+        "appear IdentifiedChild #1",
+      ])
+    host.unmount()
+    await host.waitForTasks()
   }
 
   @Test func anIDThatChangesOnEveryUpdateRecreatesTheChildEveryTimeWithoutACycle() {

@@ -13,8 +13,9 @@
 @MainActor
 final class LifecyclePart {
   /// What lifecycle logs call the view: the modified custom view, or the view whose body
-  /// applies the modifier.
-  let subject: String
+  /// applies the modifier. Named again at each update of the modifier, since the view under it
+  /// can change while the part stays (`.id(_:)` inside the modifier, with a new value).
+  var subject: String
   /// False once the node has left the tree.
   var isMounted = true
   /// Whether the node is shown (`ViewNode.isVisible`); an appearance waits for it.
@@ -50,7 +51,11 @@ final class RunningTask {
 extension ViewNode {
   /// The node's lifecycle part, made the first time (named after the modified view).
   func lifecyclePart() -> LifecyclePart {
-    if let lifecycle { return lifecycle }
+    if let lifecycle {
+      // Only logs read the subject.
+      if host.logsUpdates { lifecycle.subject = subjectName }
+      return lifecycle
+    }
     let part = LifecyclePart(subject: subjectName, isVisible: isVisible)
     lifecycle = part
     return part

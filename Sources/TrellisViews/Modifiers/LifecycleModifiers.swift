@@ -53,8 +53,8 @@ public struct AppearanceModifier: _PrimitiveViewModifier {
     let latest = node.parts.part(AppearAction.self) { AppearAction(onAppear) }
     latest.action = onAppear
     guard isNew else { return }
-    part.appearHandlers.append { host, _ in
-      host.log(LifecycleEvent(.appear, subject))
+    part.appearHandlers.append { host, part in
+      host.log(LifecycleEvent(.appear, part.subject))
       latest.action()
     }
   }
@@ -120,8 +120,8 @@ public struct ChangeModifier<Value: Equatable>: _PrimitiveViewModifier {
     guard let last = node.parts[LastValue<Value>.self] else {
       _ = node.parts.part(LastValue<Value>.self) { LastValue(value) }
       if modifier.initial {
-        part.firstAppearActions.append { host, _ in
-          host.log(LifecycleEvent(.change(old: "\(value)", new: "\(value)"), subject))
+        part.firstAppearActions.append { host, part in
+          host.log(LifecycleEvent(.change(old: "\(value)", new: "\(value)"), part.subject))
           action(value, value)
         }
       }
