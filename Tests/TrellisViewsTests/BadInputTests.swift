@@ -312,6 +312,23 @@ struct PagesScreen: View {
     #expect(missing.map(\.message) == ["No button titled \"Load\" is in the tree."])
   }
 
+  @Test func aTapCountBelowOneIsReportedAsSuchAndTapsNothing() {
+    let probe = Probe()
+    let host = ViewHost(TwoSaveButtons(probe: probe), executor: .manual)
+    var tapped = [Bool]()
+    let diagnostics = TrellisDiagnostics.capture {
+      tapped = [host.tap("Save", count: 0), host.tap("Save", count: -1)]
+    }
+    #expect(tapped == [false, false])
+    #expect(probe.log == [])
+    #expect(diagnostics.map(\.kind) == [.invalidInput, .invalidInput])
+    #expect(
+      diagnostics.map(\.message) == [
+        "tap(\"Save\", count: 0): a tap needs a count of at least 1; nothing was tapped.",
+        "tap(\"Save\", count: -1): a tap needs a count of at least 1; nothing was tapped.",
+      ])
+  }
+
   @Test func theRootEnvironmentCanBeSetThroughItsKeyPath() {
     let host = ViewHost(AccentReader(), executor: .manual)
     host.clearLogs()

@@ -76,9 +76,20 @@ extension ViewHost {
   ///   - count: the number of taps (default 1); `count: 2` triggers `.onTapGesture(count: 2)`.
   /// - Returns: false, with a diagnostic, when no such view exists, when several do (a tap
   ///   would be a guess, so nothing is tapped), when it is disabled, or when it cannot act (a
-  ///   navigation link whose value no destination shows, or that is in no stack).
+  ///   navigation link whose value no destination shows, or that is in no stack), and for a
+  ///   `count` below 1.
   @discardableResult
   public func tap(_ title: String, count: Int = 1) -> Bool {
+    guard count >= 1 else {
+      // Not "no such view": the view may well be there.
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [title],
+          message:
+            "tap(\"\(title)\", count: \(count)): a tap needs a count of at least 1; nothing was "
+            + "tapped."))
+      return false
+    }
     let isMatch = { (node: ViewNode) -> Bool in
       let tappable =
         count == 1
