@@ -179,6 +179,26 @@ import TrellisGraph
     #expect(!graph.hasPendingWork)
   }
 
+  @Test func twoEffectsFeedingEachOtherAreBothNamed() {
+    let graph = Graph(executor: .manual)
+    graph.maximumRounds = 10
+    let x = Cell(0, name: "x")
+    let y = Cell(0, name: "y")
+    let diagnostics = TrellisDiagnostics.capture {
+      let first = Effect(name: "first", in: graph) { y.value = x.value + 1 }
+      let second = Effect(name: "second", in: graph) { x.value = y.value + 1 }
+      graph.flush()
+      withExtendedLifetime((first, second)) {}
+    }
+    // Each run leaves only the other effect queued, so the queue alone would name one.
+    #expect(diagnostics.map(\.kind) == [.updateCycle])
+    #expect(diagnostics.first?.nodes == ["first", "second"])
+    #expect(
+      diagnostics.first?.message.hasPrefix(
+        "first, second kept invalidating each other for 10 runs in one flush") == true)
+    #expect(!graph.hasPendingWork)
+  }
+
   @Test func aDiscardedEffectRunsAgainWhenWhatItReadChanges() {
     let graph = Graph(executor: .manual)
     let a = Cell(0, name: "a")

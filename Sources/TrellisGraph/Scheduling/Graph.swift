@@ -56,6 +56,11 @@ public final class Graph {
   /// Whether the store will call `workWasScheduled()` at the end of the current operation.
   @exclusivity(unchecked) var awaitsNotification = false
   @exclusivity(unchecked) private var flushStamp = 0
+  /// The effects that have run `maximumRounds - 1` times in the current flush: when one of
+  /// them reaches the limit, they are the loop it is part of. (The queue alone names only the
+  /// effect at the limit when two effects re-queue each other: each run leaves just the other
+  /// one queued.)
+  @exclusivity(unchecked) private var nearLimit: [NodeRef] = []
   let store = NodeStore.shared
 
   /// Creates a graph.
@@ -119,6 +124,7 @@ public final class Graph {
     isFlushing = true
     flushCount += 1
     flushStamp &+= 1
+    if !nearLimit.isEmpty { nearLimit.removeAll(keepingCapacity: true) }
     defer {
       isFlushing = false
       store.changeLog?.seal()
@@ -143,7 +149,7 @@ public final class Graph {
       // retains and releases per run.
       _ = handle.retain()
       let ran = withGuaranteedObject(handle) { object in
-        runInFlush(unsafeDowncast(object, to: Effect.self))
+        runInFlush(unsafeDowncast(object, to: Effect.self), entry.ref)
       }
       handle.release()
       if !ran { return }
@@ -152,7 +158,7 @@ public final class Graph {
 
   /// Runs `effect` as part of the current flush; false, after reporting an update cycle, when it
   /// has already run `maximumRounds` times in it.
-  private func runInFlush(_ effect: Effect) -> Bool {
+  private func runInFlush(_ effect: Effect, _ ref: NodeRef) -> Bool {
     if effect.flushStamp != flushStamp {
       effect.flushStamp = flushStamp
       effect.runsInFlush = 0
@@ -163,6 +169,7 @@ public final class Graph {
     }
     effect.run()
     effect.runsInFlush += 1
+    if effect.runsInFlush == maximumRounds - 1 { nearLimit.append(ref) }
     runCount += 1
     return true
   }
@@ -218,8 +225,9 @@ public final class Graph {
 
   private func reportUpdateCycle(at effect: Effect) {
     var names = [effect.name]
-    for entry in queue.waiting.sorted(by: { $0.precedes($1) }) where store.isLive(entry.ref) {
-      if let name = store.object(at: entry.ref.slot)?.name, !names.contains(name) {
+    let queued = queue.waiting.sorted(by: { $0.precedes($1) }).map(\.ref)
+    for ref in nearLimit + queued where store.isLive(ref) {
+      if let name = store.object(at: ref.slot)?.name, !names.contains(name) {
         names.append(name)
       }
     }
