@@ -181,14 +181,25 @@ class PickerControl: ControlPart {
       options.isEmpty
       ? "it has no options yet"
       : "its options: \(shown.joined(separator: ", "))\(options.count > 8 ? ", …" : "")"
+    // Tags of another type than the selection's never match it: that is the mistake to name.
+    let selectionBaseType = type(of: selection.base)
+    let tagTypes = Set(options.map { "\(type(of: $0.tag.base))" })
+    let isTypeMismatch =
+      !options.isEmpty && !options.contains { type(of: $0.tag.base) == selectionBaseType }
+    let remedy =
+      isTypeMismatch
+      ? "the options are tagged with \(tagTypes.sorted().joined(separator: ", ")), not "
+        + "\(selectionBaseType); no option is shown selected. Tag each option with .tag(_:) of "
+        + "the selection's type."
+      : "no option is shown selected. Tag an option with that value, or set the selection to "
+        + "an option's tag."
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .invalidInput, nodes: [node.diagnosticName],
         message:
           "The picker \"\(title ?? "")\" in \(node.diagnosticName) has the selection "
           + "\(TagPart.describe(selection.base)) (\(selectionType)), which no option is tagged "
-          + "with (\(list)); no option is shown selected. Tag an option with that value, or set "
-          + "the selection to an option's tag."))
+          + "with (\(list)); \(remedy)"))
   }
 }
 

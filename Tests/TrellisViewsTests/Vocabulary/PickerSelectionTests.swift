@@ -11,6 +11,18 @@ final class PickerModel: Trackable {
   @Tracked var optional: Int? = nil
 }
 
+/// Options tagged with strings under an `Int` selection.
+struct MistypedPicker: View {
+  @State var selection = 1
+
+  var body: some View {
+    Picker("Fruit", selection: $selection) {
+      Text("apple").tag("a")
+      Text("pear").tag("p")
+    }
+  }
+}
+
 struct LetterPicker: View {
   let model: PickerModel
 
@@ -86,6 +98,21 @@ struct LetterPicker: View {
       host.flush()
     }
     #expect(back.isEmpty)
+  }
+
+  @Test func optionsTaggedWithAnotherTypeThanTheSelectionAreNamedAsTheMistake() {
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(MistypedPicker(), executor: .manual)
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "The picker \"Fruit\" in MistypedPicker has the selection 1 (Int), which no option is "
+          + "tagged with (its options: \"apple\" = a, \"pear\" = p); the options are tagged with "
+          + "String, not Int; no option is shown selected. Tag each option with .tag(_:) of the "
+          + "selection's type."
+      ])
+    withExtendedLifetime(host) {}
   }
 
   @Test func aNilOptionalSelectionNeedsNoOptionAndAValueOneDoes() {
