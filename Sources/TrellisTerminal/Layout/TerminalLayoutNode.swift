@@ -101,11 +101,16 @@ public final class TerminalLayoutNode {
   ///     traps, as `Array.insert` does). When `child` is already a child of this node, the
   ///     index counts the children after it was removed.
   public func insertChild(_ child: TerminalLayoutNode, at index: Int) {
-    var ancestor: TerminalLayoutNode? = self
-    while let node = ancestor {
-      precondition(
-        node !== child, "TerminalLayoutNode: inserting a node into its own subtree makes a cycle")
-      ancestor = node.parent
+    let cycle = "TerminalLayoutNode: inserting a node into its own subtree makes a cycle"
+    precondition(child !== self, cycle)
+    // Only a node with children can be an ancestor: a new element (how a mount inserts them,
+    // before their own children) costs no walk up, which made a deep mount quadratic.
+    if !child.children.isEmpty {
+      var ancestor = parent
+      while let node = ancestor {
+        precondition(node !== child, cycle)
+        ancestor = node.parent
+      }
     }
     child.removeFromParent()
     precondition(
@@ -182,12 +187,21 @@ public final class TerminalLayoutNode {
     }
   }
 
-  /// Forgets the cached measurements of this node and its ancestors, whose sizes may depend on
-  /// it. Called by every mutation; O(depth).
+  /// Forgets the cached measurements of this node and of the ancestors whose sizes may depend
+  /// on it. Called by every mutation; O(depth) at most, O(1) when the ancestors have not been
+  /// measured since the last change below them (a mount, a batch of changes in one commit).
+  ///
+  /// The walk up stops at the first ancestor with no measurements, because of this invariant:
+  /// a node's measurements depend only on descendants that were measured with them, and
+  /// measuring fills the caches bottom-up, so a node with measurements has them for every
+  /// descendant its sizes depend on. An ancestor without any was cleared after the ones above
+  /// it last measured it (that clear went on up through them), or they never measured it (it
+  /// is hidden, or nested too deeply): either way nothing above it depends on what is below.
   func invalidateLayout() {
     textCache = nil
-    var node: TerminalLayoutNode? = self
-    while let current = node {
+    sizeCache.removeAll()
+    var node = parent
+    while let current = node, !current.sizeCache.isEmpty {
       current.sizeCache.removeAll()
       node = current.parent
     }

@@ -60,6 +60,50 @@ struct TerminalLayoutNodeTests {
     #expect(lines(of: root, width: 16, height: 4) == ["header", "row 0", "short", "row 2"])
   }
 
+  // The next three change a node two levels below a child of the root, with a sibling after
+  // that child: the root places the sibling by the child's cached size, so an ancestor whose
+  // cache were kept would draw the sibling over the new rows.
+
+  @Test func severalChangesBetweenTwoLayoutsAreAllLaidOut() {
+    let leaf = text("leaf")
+    let inner = vStack(alignment: .leading, leaf, text("m"))
+    let root = vStack(
+      alignment: .leading, text("top"), vStack(alignment: .leading, inner), text("end"))
+    #expect(lines(of: root, width: 12, height: 6) == ["top", "leaf", "m", "end", "", ""])
+    inner.insertChild(text("new"), at: 1)
+    // Its ancestors were just cleared: this walk up stops at the first of them.
+    leaf.content = .text("leaf, longer\nand taller")
+    #expect(
+      lines(of: root, width: 12, height: 6) == [
+        "top", "leaf, longer", "and taller", "new", "m", "end",
+      ])
+  }
+
+  @Test func aChangeInsideAHiddenSubtreeShowsWhenItIsShown() {
+    let inner = text("a")
+    let hidden = vStack(alignment: .leading, inner)
+    hidden.isHidden = true
+    let root = vStack(
+      alignment: .leading, text("top"), vStack(alignment: .leading, vStack(hidden)), text("end"))
+    #expect(lines(of: root, width: 8, height: 4) == ["top", "end", "", ""])
+    inner.content = .text("changed")
+    hidden.appendChild(text("added"))
+    #expect(lines(of: root, width: 8, height: 4) == ["top", "end", "", ""])
+    hidden.isHidden = false
+    #expect(lines(of: root, width: 8, height: 4) == ["top", "changed", "added", "end"])
+  }
+
+  @Test func aSubtreeWithChildrenMovedDeeperIsLaidOutThere() {
+    let branch = vStack(alignment: .leading, text("b1"), text("b2"))
+    let holder = vStack(alignment: .leading)
+    let root = vStack(
+      alignment: .leading, branch, vStack(alignment: .leading, holder), text("end"))
+    #expect(lines(of: root, width: 4, height: 4) == ["b1", "b2", "end", ""])
+    holder.appendChild(vStack(alignment: .leading, text("h")))
+    holder.children[0].appendChild(branch)
+    #expect(lines(of: root, width: 4, height: 4) == ["h", "b1", "b2", "end"])
+  }
+
   @Test func aChangedModifierIsLaidOutAgain() {
     let node = text("x")
     let root = hStack(spacing: 0, node, text("|"))
