@@ -6,11 +6,12 @@ import TrellisViews
 // first argument names, so that a test on the other side of a pseudo-terminal can check that
 // the terminal was put back:
 //
-//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys|app [--inline]
+//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys|app|trap [--inline]
 //
 // `keys` prints each batch of events above the frame, checking that it is handled on the main
 // thread, until Control-C. `app` runs a `TerminalApp` (default options but the mode) instead
-// of a bare session, and ends when the app does.
+// of a bare session, and ends when the app does. `trap` runs one whose view reads an object
+// no ancestor provides, which stops the program with Trellis's message.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -20,6 +21,20 @@ import TrellisViews
 let arguments = CommandLine.arguments.dropFirst()
 let ending = arguments.first ?? "stop"
 let mode: TerminalOutputMode = arguments.contains("--inline") ? .inline : .fullScreen
+
+/// Provided by no view: reading it stops the program, as in SwiftUI.
+final class ProbeModel {}
+
+struct MissingModelReader: View {
+  @Environment(ProbeModel.self) var model
+  var body: some View { Text("probe: \(ObjectIdentifier(model))") }
+}
+
+if ending == "trap" {
+  _ = try? await TerminalApp(options: TerminalApp.Options(mode: mode)) { MissingModelReader() }
+    .run()
+  exit(0)
+}
 
 if ending == "app" {
   do {

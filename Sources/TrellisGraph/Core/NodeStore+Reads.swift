@@ -171,8 +171,8 @@ extension NodeStore {
       // already be a `try get()`): name where it is.
       let reader = currentSubscriber >= 0 ? name(of: currentSubscriber) : nil
       let place = reader.map { " in '\($0)'" } ?? ""
-      fatalError(
-        "Trellis: dependency cycle: \(shown); '\(node.name)' has no previous value to return "
+      TrellisDiagnostics.trap(
+        "dependency cycle: \(shown); '\(node.name)' has no previous value to return "
           + "to its `value` read\(place). Break the cycle, or read '\(node.name)' with "
           + "`try get()`\(place) to get a GraphError instead.")
     }
@@ -191,8 +191,8 @@ extension NodeStore {
   @usableFromInline
   func reportFailedRead(of node: GraphNode, _ failure: String, hasValue: Bool) {
     guard hasValue else {
-      fatalError(
-        "Trellis: '\(node.name)' \(failure), and it has no previous value to return. Read it "
+      TrellisDiagnostics.trap(
+        "'\(node.name)' \(failure), and it has no previous value to return. Read it "
           + "with `try get()` to handle the failure.")
     }
     TrellisDiagnostics.report(

@@ -19,6 +19,24 @@ public enum TrellisDiagnostics {
   /// - Parameter diagnostic: the problem to report.
   public static func report(_ diagnostic: TrellisDiagnostic) { sink(diagnostic) }
 
+  /// What runs just before Trellis stops the program (`trap(_:)`). TrellisTerminal gives the
+  /// terminal back here: the message printed after it would otherwise land on the alternate
+  /// screen, which the restore then throws away. Set by whoever holds the terminal.
+  package static var beforeTrap: (() -> Void)?
+
+  /// Stops the program for a mistake it cannot go on from (SwiftUI stops for the same ones),
+  /// with "Trellis: " and `message`, after running `beforeTrap` once.
+  /// - Parameter message: what happened and what to do instead.
+  package static func trap(
+    _ message: String, file: StaticString = #fileID, line: UInt = #line
+  ) -> Never {
+    if let hook = beforeTrap {
+      beforeTrap = nil
+      hook()
+    }
+    fatalError("Trellis: \(message)", file: file, line: line)
+  }
+
   /// Runs `body` with a sink that collects diagnostics, restores the previous sink, and returns
   /// what was collected.
   /// - Parameter body: the code whose diagnostics are wanted.

@@ -36,7 +36,13 @@ import TrellisViews
 /// is cut, as in a full-screen frame. When standard output is not a terminal,
 /// only the final frame is written (and `Static` rows as they come), as Ink does in CI.
 /// While a terminal session runs, diagnostics are kept (`diagnostics`) instead of written
-/// over the frame, and printed to standard error after the terminal is given back.
+/// over the frame, and printed to standard error after the terminal is given back. A mistake
+/// that stops the program (a required environment object no ancestor provides) gives the
+/// terminal back first, so its message and the kept diagnostics stay on the screen.
+///
+/// Standard output belongs to the frames while the app runs: a `print` from the app's code
+/// lands in the middle of a frame, and the next frames, which redraw only what changed, do not
+/// erase it. Show text with views, or with `Static` rows above an inline frame.
 @MainActor
 public final class TerminalApp {
   /// How the app uses the terminal.
@@ -146,6 +152,13 @@ public final class TerminalApp {
     let previousSink = TrellisDiagnostics.sink
     if session.mode != .plainText {
       TrellisDiagnostics.sink = { [weak self] diagnostic in self?.diagnostics.append(diagnostic) }
+      // Before a trap, the terminal goes back and the kept diagnostics are printed, as at the
+      // end of a session: the trap's own message follows them.
+      let restore = TrellisDiagnostics.beforeTrap
+      TrellisDiagnostics.beforeTrap = { [weak self] in
+        restore?()
+        for diagnostic in self?.diagnostics ?? [] { previousSink(diagnostic) }
+      }
     }
     start(writer: session.writer, size: session.size, events: session.events)
     await runLoop()

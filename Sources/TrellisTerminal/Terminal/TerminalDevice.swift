@@ -209,8 +209,9 @@ enum TerminalDevice {
   /// Whether a restore is armed.
   static var isArmed: Bool { armed.load(ordering: .acquiring) }
 
-  /// Restores the terminal if armed, at most once. Async-signal-safe.
-  fileprivate static func restoreIfArmed() {
+  /// Restores the terminal if armed, at most once. Async-signal-safe; also called, on the main
+  /// actor, just before Trellis stops the program (`TrellisDiagnostics.beforeTrap`).
+  static func restoreIfArmed() {
     guard armed.exchange(false, ordering: .acquiringAndReleasing) else { return }
     let record = self.record.pointee
     var offset = 0

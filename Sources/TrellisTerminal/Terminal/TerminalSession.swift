@@ -1,3 +1,5 @@
+import TrellisGraph
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -114,6 +116,10 @@ public final class TerminalSession {
       }
     }
 
+    // A trap (a missing environment object, say) prints its message after this: on the main
+    // screen, where the user sees it, rather than on the alternate screen the signal's
+    // restore would throw away.
+    TrellisDiagnostics.beforeTrap = { TerminalDevice.restoreIfArmed() }
     Self.active = true
     events = TerminalEventStream()
     writer.start()
@@ -156,6 +162,7 @@ public final class TerminalSession {
     }
     // Disarmed last: a signal before this restores once more, which changes nothing.
     TerminalDevice.disarm()
+    TrellisDiagnostics.beforeTrap = nil
     reader.stop()
     events.finish()
     Self.active = false

@@ -23,8 +23,8 @@ public struct EnvironmentObject<ObjectType: ObjectTrackable>: DynamicProperty,
   /// The injected object; reading it in a body makes the body depend on it.
   public var wrappedValue: ObjectType {
     guard let scope = box.scope else {
-      fatalError(
-        "Trellis: @EnvironmentObject \(ObjectType.self) was read outside of a mounted view's "
+      TrellisDiagnostics.trap(
+        "@EnvironmentObject \(ObjectType.self) was read outside of a mounted view's "
           + "body; it has no environment there.")
     }
     guard let object = scope.object(ObjectType.self) else {
@@ -36,7 +36,7 @@ public struct EnvironmentObject<ObjectType: ObjectTrackable>: DynamicProperty,
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: [reader, "\(ObjectType.self)"], message: message))
-      fatalError("Trellis: \(message)")
+      TrellisDiagnostics.trap(message)
     }
     object.objectChanges.recordRead()
     return object

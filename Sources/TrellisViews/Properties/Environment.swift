@@ -57,8 +57,8 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
       guard box.scope != nil else {
         box.reportUnmounted(
           Environment<Value>.self, "\(type)", outcome: "there is no object to return")
-        fatalError(
-          "Trellis: @Environment(\(type)) was read outside of a mounted view's body, where "
+        TrellisDiagnostics.trap(
+          "@Environment(\(type)) was read outside of a mounted view's body, where "
             + "there is no environment to find it in.")
       }
       let reader = box.reader?.description ?? "the root view"
@@ -66,7 +66,7 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: [reader, "\(type)"], message: error.description))
-      fatalError("Trellis: \(error.description)")
+      TrellisDiagnostics.trap(error.description)
     }
   }
 

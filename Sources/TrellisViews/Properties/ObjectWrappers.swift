@@ -20,8 +20,8 @@ public struct StateObject<ObjectType: ObjectTrackable>: DynamicProperty, Runtime
   /// The owned object.
   public var wrappedValue: ObjectType {
     if let object = box.object { return object }
-    fatalError(
-      "Trellis: @StateObject \(ObjectType.self) was read outside of a mounted view's body; it "
+    TrellisDiagnostics.trap(
+      "@StateObject \(ObjectType.self) was read outside of a mounted view's body; it "
         + "has no storage there.")
   }
 

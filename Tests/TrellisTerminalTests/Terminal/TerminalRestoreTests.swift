@@ -90,6 +90,23 @@
     }
 
     @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func aTrellisTrapInAFullScreenAppPrintsItsMessageOnTheMainScreen() throws {
+      let probe = try ProbeProcess(["trap"], rows: 10)
+      let ending = probe.wait()
+      #expect(probe.read(until: "Fatal error: Trellis: No object of type ProbeModel"))
+      let outcome = probe.outcome(ending)
+      #expect([.signaled(SIGILL), .signaled(SIGTRAP)].contains(outcome.ending))
+      expectRestored(outcome)
+      // The restore comes first, then the kept diagnostic and the trap's message: both after
+      // the alternate screen is left, so both stay on the screen.
+      let text = String(decoding: probe.output, as: UTF8.self)
+      let restore = try #require(text.range(of: "\u{1B}[?1049l"))
+      let messages = text[restore.upperBound...]
+      #expect(messages.components(separatedBy: "No object of type ProbeModel").count == 3)
+      #expect(messages.contains("Fatal error: Trellis: No object of type ProbeModel"))
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
     func anInlineCrashLeavesTheFrameAndTheCursorBelowIt() throws {
       // Tall enough that the runtime's error message and stack trace, printed below the frame
       // before the trap, do not scroll it away.
