@@ -6,11 +6,13 @@ import TrellisViews
 // first argument names, so that a test on the other side of a pseudo-terminal can check that
 // the terminal was put back:
 //
-//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys|app|trap [--inline]
+//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys|app|tall|trap
+//                          [--inline]
 //
 // `keys` prints each batch of events above the frame, checking that it is handled on the main
 // thread, until Control-C. `app` runs a `TerminalApp` (default options but the mode) instead
-// of a bare session, and ends when the app does. `trap` runs one whose view reads an object
+// of a bare session, and ends when the app does; `tall` is such an app taller than a window
+// (40 rows, then a 45-character line). `trap` runs one whose view reads an object
 // no ancestor provides, which stops the program with Trellis's message.
 #if canImport(Glibc)
   import Glibc
@@ -36,9 +38,19 @@ if ending == "trap" {
   exit(0)
 }
 
-if ending == "app" {
+if ending == "app" || ending == "tall" {
   do {
-    try await TerminalApp(options: TerminalApp.Options(mode: mode)) { Text("probe: app") }.run()
+    try await TerminalApp(options: TerminalApp.Options(mode: mode)) {
+      if ending == "tall" {
+        VStack(alignment: .leading) {
+          ForEach(0..<40, id: \.self) { Text("row \($0)") }
+          Text(String(repeating: "x", count: 45))
+        }
+      } else {
+        Text("probe: app")
+      }
+    }
+    .run()
   } catch {
     print(error)
     exit(2)

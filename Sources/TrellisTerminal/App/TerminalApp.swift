@@ -33,8 +33,9 @@ import TrellisViews
 /// ends (nothing else could happen). It then draws the final frame and gives the terminal back:
 /// an inline app leaves its last frame on the screen. An inline frame is at most one row
 /// shorter than the terminal (the cursor waits on the row below it); content taller than that
-/// is cut, as in a full-screen frame. When standard output is not a terminal,
-/// only the final frame is written (and `Static` rows as they come), as Ink does in CI.
+/// is cut, as in a full-screen frame. When standard output is not a terminal, only the final
+/// frame is written, at its full height (and `Static` rows as they come), as Ink does in CI;
+/// it is laid out `COLUMNS` wide when that environment variable is set, otherwise 80.
 /// While a terminal session runs, diagnostics are kept (`diagnostics`) instead of written
 /// over the frame, and printed to standard error after the terminal is given back. A mistake
 /// that stops the program (a required environment object no ancestor provides) gives the
@@ -160,7 +161,9 @@ public final class TerminalApp {
         for diagnostic in self?.diagnostics ?? [] { previousSink(diagnostic) }
       }
     }
-    start(writer: session.writer, size: session.size, events: session.events)
+    start(
+      writer: session.writer, size: session.size ?? Self.sizeFromEnvironment(),
+      events: session.events)
     await runLoop()
     finish()
     session.stop()
@@ -333,11 +336,17 @@ public final class TerminalApp {
   }
 
   private func render() -> CellGrid {
-    // Inline, the cursor waits on the row below the frame: a frame as tall as the terminal
-    // would scroll its first row off the top, where no later frame can reach it to redraw it.
-    mode == .fullScreen
-      ? renderer.render(size: size).grid
-      : renderer.render(width: size.width, maximumHeight: max(1, size.height - 1)).grid
+    switch mode {
+    case .fullScreen:
+      return renderer.render(size: size).grid
+    case .inline:
+      // The cursor waits on the row below the frame: a frame as tall as the terminal would
+      // scroll its first row off the top, where no later frame can reach it to redraw it.
+      return renderer.render(width: size.width, maximumHeight: max(1, size.height - 1)).grid
+    case .plainText:
+      // Written once, to a file or a pipe, which has no height: the whole frame.
+      return renderer.render(width: size.width, maximumHeight: nil).grid
+    }
   }
 
   /// A new window size: lay out again, redraw whole, and tell the views that read it.
@@ -347,6 +356,19 @@ public final class TerminalApp {
     renderer.needsFrame = true
     let terminalSize = TerminalSize(columns: size.width, rows: size.height)
     host?.environment.apply { $0.terminalSize = terminalSize }
+  }
+
+  /// The window `COLUMNS` and `LINES` describe, for output that is not a terminal: the
+  /// convention shells and tools follow when there is no window to ask. Nil without a positive
+  /// `COLUMNS`; `LINES` defaults to 24.
+  static func sizeFromEnvironment(
+    _ environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> LayoutSize? {
+    guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 else {
+      return nil
+    }
+    let rows = environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+    return LayoutSize(width: columns, height: rows ?? 24)
   }
 
   /// `size` with each negative length 0, reported: no window has a negative size, so the

@@ -6,8 +6,9 @@ public enum TerminalOutputMode: Hashable, Sendable {
   /// Below the prompt, updated in place with relative cursor moves; when the writer stops, the
   /// last frame stays on screen and the cursor goes below it, as Ink's `render` and `unmount`.
   case inline
-  /// No escape codes: each frame that differs from the previous one is written as plain lines.
-  /// For output that is not a terminal (a pipe, a file, CI logs).
+  /// No escape codes: each frame written that differs from the previous one is written as
+  /// plain lines. For output that is not a terminal (a pipe, a file, CI logs), where
+  /// `TerminalApp` writes only its final frame, at its full height.
   case plainText
 
   /// `preferred` when the output is a terminal, `.plainText` otherwise.

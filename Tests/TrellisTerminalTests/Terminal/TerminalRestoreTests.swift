@@ -161,6 +161,30 @@
       #expect(process.terminationStatus == 0)
       #expect(text == "probe: app\n")
     }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func anAppWhoseOutputIsNotATerminalWritesItsWholeLastFrameAtTheWidthColumnsSays() throws {
+      let process = Process()
+      process.executableURL = Self.probe
+      process.arguments = ["tall"]
+      process.environment = ["SWIFT_BACKTRACE": "enable=no", "COLUMNS": "30", "LINES": "10"]
+      process.standardInput = FileHandle.nullDevice
+      let output = Pipe()
+      process.standardOutput = output
+      try process.run()
+      // A deadline, as above.
+      for _ in 0..<200 where process.isRunning { usleep(50_000) }
+      if process.isRunning { process.terminate() }
+      process.waitUntilExit()
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      #expect(process.terminationStatus == 0)
+      // Every row, not the first `LINES - 1`; the long line wrapped at 30 columns.
+      #expect(
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+          == (0..<40).map { "row \($0)"[...] } + [
+            String(repeating: "x", count: 30)[...], String(repeating: "x", count: 15)[...], "",
+          ])
+    }
   }
 
   /// The probe, started as a shell starts a program: a pseudo-terminal as its standard streams,
