@@ -144,9 +144,10 @@ public final class TerminalApp {
   // MARK: - Running
 
   /// Takes the terminal and runs until the app ends (see the type's notes), then gives the
-  /// terminal back.
+  /// terminal back. An app runs once: a second `run` or `start` is reported and does nothing.
   /// - Throws: `TerminalSession.StartError` when the terminal cannot be taken.
   public func run() async throws(TerminalSession.StartError) {
+    guard host == nil else { return reportStartedAgain("run()") }
     let session = try TerminalSession(
       preferredMode: options.mode, readsInput: options.readsInput,
       enablesBracketedPaste: options.enablesBracketedPaste)
@@ -183,6 +184,7 @@ public final class TerminalApp {
   public func run(
     events: TerminalEventStream, output: any TerminalOutput, size: LayoutSize
   ) async {
+    guard host == nil else { return reportStartedAgain("run(events:output:size:)") }
     start(output: output, size: size, events: events)
     await runLoop()
     finish()
@@ -198,6 +200,7 @@ public final class TerminalApp {
   public func start(
     output: any TerminalOutput, size: LayoutSize, events: TerminalEventStream? = nil
   ) {
+    guard host == nil else { return reportStartedAgain("start(output:size:events:)") }
     let writer = TerminalFrameWriter(
       mode: mode, output: output, enablesBracketedPaste: options.enablesBracketedPaste)
     writer.start()
@@ -263,7 +266,15 @@ public final class TerminalApp {
   /// flushes again if it changed something, and draws one frame.
   /// - Parameter batch: the events, in order.
   public func handle(_ batch: [TerminalEvent]) {
-    guard let host else { return }
+    guard let host else {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: ["TerminalApp"],
+          message:
+            "TerminalApp.handle(_:) was called before the app started; its \(batch.count) "
+            + "event(s) were dropped. Call start(output:size:) first."))
+      return
+    }
     isHandlingBatch = true
     willHandleBatch?(self, batch)
     for event in batch { apply(event) }
@@ -356,6 +367,17 @@ public final class TerminalApp {
     renderer.needsFrame = true
     let terminalSize = TerminalSize(columns: size.width, rows: size.height)
     host?.environment.apply { $0.terminalSize = terminalSize }
+  }
+
+  /// Reports a second start: an app runs once (its views, its host and its frames belong to
+  /// that run).
+  private func reportStartedAgain(_ call: String) {
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: ["TerminalApp"],
+        message:
+          "TerminalApp.\(call) was called on an app that has already started; an app runs "
+          + "once, so nothing was done. Create a new TerminalApp to run again."))
   }
 
   /// The window `COLUMNS` and `LINES` describe, for output that is not a terminal: the

@@ -106,6 +106,37 @@ struct TerminalAppTests {
     #expect(harness.lines == ["20×3", "", ""])
   }
 
+  @Test func anAppStartsOnceAndEventsBeforeItsStartAreReported() async {
+    let harness = ScreenHarness(width: 12, height: 2) { Text("once") }
+    let other = InMemoryScreen(width: 12, height: 2)
+    let events = TerminalEventStream()
+    events.finish()
+    var diagnostics: [TrellisDiagnostic] = []
+    let previousSink = TrellisDiagnostics.sink
+    TrellisDiagnostics.sink = { diagnostics.append($0) }
+    harness.app.start(output: other, size: LayoutSize(width: 12, height: 2))
+    await harness.app.run(events: events, output: other, size: LayoutSize(width: 12, height: 2))
+    TrellisDiagnostics.sink = previousSink
+    #expect(
+      diagnostics.map(\.message) == [
+        "TerminalApp.start(output:size:events:) was called on an app that has already started; "
+          + "an app runs once, so nothing was done. Create a new TerminalApp to run again.",
+        "TerminalApp.run(events:output:size:) was called on an app that has already started; "
+          + "an app runs once, so nothing was done. Create a new TerminalApp to run again.",
+      ])
+    #expect(other.lines == ["", ""])
+    #expect(harness.lines == ["once", ""])
+    #expect(harness.app.frameCount == 1)
+
+    let unstarted = TerminalApp(options: TerminalApp.Options(executor: .manual)) { Text("x") }
+    let early = TrellisDiagnostics.capture { unstarted.handle([.key(TerminalKeyPress(.return))]) }
+    #expect(
+      early.map(\.message) == [
+        "TerminalApp.handle(_:) was called before the app started; its 1 event(s) were dropped. "
+          + "Call start(output:size:) first."
+      ])
+  }
+
   @Test func bytesThatAreNoKeyAreReportedAndChangeNothing() {
     let store = RowStore(count: 3)
     let harness = ScreenHarness(width: 12, height: 3) {
