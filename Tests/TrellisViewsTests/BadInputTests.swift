@@ -414,7 +414,7 @@ struct PagesScreen: View {
     #expect(
       mount.map(\.message) == [
         "Invalid frame dimension (negative or non-finite) in Framed (frame=-5x-); renderers "
-          + "read NaN and negative lengths as 0.",
+          + "read non-finite and negative lengths as 0.",
         "Contradictory frame constraints specified in Framed (frame=(minWidth: 10, maxWidth: "
           + "5)); the layout is undefined; give bounds with min <= ideal <= max.",
         "Invalid padding (non-finite) in Framed (padding=nan); renderers read NaN as 0.",
@@ -433,7 +433,7 @@ struct PagesScreen: View {
     #expect(
       changed.map(\.message) == [
         "Invalid frame dimension (negative or non-finite) in Framed (frame=infx-); renderers "
-          + "read NaN and negative lengths as 0."
+          + "read non-finite and negative lengths as 0."
       ])
     #expect(host?.tree.texts == ["fixed", "flexible", "padded", "wide"])
   }

@@ -382,7 +382,7 @@ enum ElementAppearance {
     case .frame(let width, let height, let alignment):
       appearance.modifiers.append(
         .frame(
-          width: width.map(TerminalValues.cells), height: height.map(TerminalValues.cells),
+          width: width.map(TerminalValues.dimension), height: height.map(TerminalValues.dimension),
           alignment: TerminalValues.alignment(alignment)))
     case .flexibleFrame(let frame):
       appearance.modifiers.append(TerminalValues.frame(frame))

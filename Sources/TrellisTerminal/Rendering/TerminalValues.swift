@@ -5,7 +5,7 @@ import TrellisViews
 ///
 /// - **Lengths** are cells: a column across, a row down. A length rounds to the nearest cell,
 ///   `maxWidth: .infinity` is unbounded, other lengths are at most a million cells, NaN and
-///   negative lengths are 0, and a padding without a length is one cell (SwiftUI's default
+///   negative lengths are 0 (and so is any other non-finite frame dimension), and a padding without a length is one cell (SwiftUI's default
 ///   padding is a platform's; a cell is a terminal's).
 /// - **Colours**: the named colours map to the terminal's 16 (or, for those it lacks, the
 ///   256-colour palette), RGB colours to true colour. `.primary` and `.foreground` are the
@@ -22,6 +22,14 @@ enum TerminalValues {
   static func cells(_ length: CGFloat) -> Int {
     guard length.isFinite else { return length > 0 ? maximumCells : 0 }
     return Int(min(max(0, length.rounded()), CGFloat(maximumCells)))
+  }
+
+  /// A frame's width or height, or its least or ideal one, in cells: as `cells(_:)`, except
+  /// that a non-finite length is 0, as for every invalid dimension (SwiftUI's "Invalid frame
+  /// dimension"): `minWidth: .infinity` would otherwise be a million cells, pushing everything
+  /// beside the view out of the window.
+  static func dimension(_ length: CGFloat) -> Int {
+    length.isFinite ? cells(length) : 0
   }
 
   /// A frame's largest length in cells: as `cells(_:)`, except that `.infinity` stays
@@ -49,9 +57,10 @@ enum TerminalValues {
   /// A flexible frame in cells.
   static func frame(_ frame: TrellisViews.FlexibleFrame) -> LayoutModifier {
     LayoutModifier.frame(
-      minWidth: frame.minWidth.map(cells), idealWidth: frame.idealWidth.map(cells),
-      maxWidth: frame.maxWidth.map(maximumLength), minHeight: frame.minHeight.map(cells),
-      idealHeight: frame.idealHeight.map(cells), maxHeight: frame.maxHeight.map(maximumLength),
+      minWidth: frame.minWidth.map(dimension), idealWidth: frame.idealWidth.map(dimension),
+      maxWidth: frame.maxWidth.map(maximumLength), minHeight: frame.minHeight.map(dimension),
+      idealHeight: frame.idealHeight.map(dimension),
+      maxHeight: frame.maxHeight.map(maximumLength),
       alignment: alignment(frame.alignment))
   }
 

@@ -5,7 +5,8 @@ import TrellisGraph
 /// non-finite frame dimension, a non-finite padding or offset, or contradictory frame bounds
 /// is reported by name, as SwiftUI logs "Invalid frame dimension (negative or non-finite)" and
 /// "Contradictory frame constraints specified". The attribute is kept as given; renderers
-/// read NaN and negative lengths as 0 (see `TrellisTerminal`'s `TerminalValues`).
+/// read non-finite and negative frame dimensions as 0 (see `TrellisTerminal`'s
+/// `TerminalValues`).
 @MainActor
 enum LayoutValidation {
   /// Reports each invalid length in `attributes`, applied by a modifier inside `viewName`,
@@ -36,7 +37,7 @@ enum LayoutValidation {
 
     static let invalidDimension = Problem(
       description: "Invalid frame dimension (negative or non-finite)",
-      outcome: "renderers read NaN and negative lengths as 0.")
+      outcome: "renderers read non-finite and negative lengths as 0.")
     static let contradictory = Problem(
       description: "Contradictory frame constraints specified",
       outcome: "the layout is undefined; give bounds with min <= ideal <= max.")

@@ -43,7 +43,8 @@ struct TerminalVocabularyTests {
           Text("b")
         }
       } == ["a", "", ""])
-    // NaN and negative lengths are 0 (and reported by the views; see `BadInputTests`).
+    // NaN and negative frame dimensions are 0 (and reported by the views; see
+    // `BadInputTests`).
     let zeroWidth = TrellisDiagnostics.capture {
       #expect(
         drawInSmallScreen {
@@ -55,8 +56,16 @@ struct TerminalVocabularyTests {
           Text("a").frame(width: -5)
           Text("b")
         } == ["b", "", ""])
+      // So is an infinite least or fixed width: only the maximum may be unbounded. Everything
+      // beside it stays in the window.
+      #expect(
+        drawInSmallScreen {
+          Text("a").frame(minWidth: .infinity)
+          Text("b").frame(width: .infinity)
+          Text("c")
+        } == ["a", "c", ""])
     }
-    #expect(zeroWidth.count == 3)
+    #expect(zeroWidth.count == 5)
     // `.infinity` as a frame's maximum still means "all that is offered".
     #expect(
       drawInSmallScreen {
