@@ -33,7 +33,7 @@ extension TerminalApp {
 
   private func handleKey(_ terminalPress: TerminalKeyPress) {
     if terminalPress == TerminalKeyPress(.character("c"), modifiers: .control) {
-      requestExit()
+      requestExit(as: .interrupt)
       return
     }
     if typeIntoFocusedField(terminalPress) { return }

@@ -104,6 +104,20 @@ public final class TerminalApp {
   public private(set) var diagnostics: [TrellisDiagnostic] = []
   /// Whether the app was asked to end.
   public private(set) var isExitRequested = false
+  /// How the run ended, once it has: so that a command-line tool can tell the user's Control-C
+  /// from its own `\.exit`, and end with the status shells expect of an interrupted program
+  /// (`if app.ending == .interrupt { exit(130) }`). Nil before.
+  public private(set) var ending: Ending?
+
+  /// How a run of the app ended.
+  public enum Ending: Equatable, Sendable {
+    /// A view called `\.exit`, or the app's code called `requestExit()`.
+    case exit
+    /// The user pressed Control-C.
+    case interrupt
+    /// The input ended (a full-screen app ends with it; see `Options.exitsWhenInputEnds`).
+    case endOfInput
+  }
   /// Called before each batch of input is applied: what ran since the last batch (tasks,
   /// timers) is not the batch's doing, so a status line clears its record here.
   public var willHandleBatch: (@MainActor (TerminalApp, [TerminalEvent]) -> Void)?
@@ -240,13 +254,20 @@ public final class TerminalApp {
     if !isExitRequested, !(options.exitsWhenInputEnds ?? (options.mode == .fullScreen)) {
       await withCheckedContinuation { exitWaiter = $0 }
     }
+    if ending == nil { ending = isExitRequested ? .exit : .endOfInput }
   }
 
   /// Ends the app: at the end of the current batch, or in the next main-actor turn. What
   /// `\.exit` and Control-C call.
   public func requestExit() {
+    requestExit(as: .exit)
+  }
+
+  /// Ends the app, noting how (`ending`).
+  func requestExit(as reason: Ending) {
     guard !isExitRequested else { return }
     isExitRequested = true
+    ending = reason
     events?.finish()
     if let waiter = exitWaiter {
       exitWaiter = nil

@@ -28,6 +28,7 @@ struct TerminalAppTests {
     #expect(app.host?.graph.flushCount ?? 0 <= 3)
     // Three rows of the four: the cursor waits on the last.
     #expect(screen.lines == ["[Row 998]", "[Row 999]", "[Row 1000]", ""])
+    #expect(app.ending == .interrupt)
   }
 
   @Test func anExitFromATaskDrawsTheFinalFrameAndLeavesItInline() async {
@@ -40,6 +41,7 @@ struct TerminalAppTests {
     #expect(screen.lines == ["$ countdown", "done after 3", "", "", "", ""])
     #expect(screen.cursorRow == 2)
     #expect(screen.isCursorVisible)
+    #expect(app.ending == .exit)
   }
 
   @Test func inFullScreenTheEndOfTheInputEndsTheApp() async {
@@ -47,7 +49,9 @@ struct TerminalAppTests {
     let app = TerminalApp { Text("hello") }
     let events = TerminalEventStream()
     events.finish()
+    #expect(app.ending == nil)
     await app.run(events: events, output: screen, size: LayoutSize(width: 10, height: 2))
+    #expect(app.ending == .endOfInput)
     #expect(app.frameCount == 1)
     #expect(!screen.isAlternateScreenActive)
     #expect(screen.isCursorVisible)
