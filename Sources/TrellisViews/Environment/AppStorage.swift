@@ -111,8 +111,9 @@ extension View {
 ///
 /// Supported values, as in SwiftUI: `Bool`, `Int`, `Double`, `String`, `URL`, `Data`, their
 /// optionals, and `RawRepresentable` types with `Int` or `String` raw values. A stored value of
-/// another type reads as the default. Writing during a body follows the rule of `@State`
-/// (reported, applied after the update).
+/// another type reads as the default, as in SwiftUI, and is reported once (naming the key, the
+/// view and the value). Writing during a body follows the rule of `@State` (reported, applied
+/// after the update).
 @propertyWrapper
 @MainActor
 public struct AppStorage<Value>: DynamicProperty, RuntimeOwnedProperty {
@@ -144,7 +145,11 @@ public struct AppStorage<Value>: DynamicProperty, RuntimeOwnedProperty {
       let store = self.store
       AppStorageStores.recordRead(key, in: store)
       guard let stored = store.object(forKey: key) else { return defaultValue }
-      return decode(stored) ?? defaultValue
+      guard let value = decode(stored) else {
+        reportMismatch(stored)
+        return defaultValue
+      }
+      return value
     }
     nonmutating set {
       let store = self.store
@@ -163,6 +168,22 @@ public struct AppStorage<Value>: DynamicProperty, RuntimeOwnedProperty {
     }
   }
 
+  /// Reports, once per stored value, that `stored` does not read as `Value`.
+  private func reportMismatch(_ stored: Any) {
+    let shown = "\(stored)"
+    guard box.reportedMismatch != shown else { return }
+    box.reportedMismatch = shown
+    let place = box.viewName.map { " in \($0)" } ?? ""
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [box.viewName ?? "@AppStorage(\"\(key)\")", key],
+        message:
+          "@AppStorage(\"\(key)\")\(place) holds \(String(reflecting: stored)) "
+          + "(\(type(of: stored))), which does not read as \(Value.self); the default, "
+          + "\(String(reflecting: defaultValue)), is used. Store a value of type \(Value.self) "
+          + "under the key, or use another key for this value."))
+  }
+
   /// A binding to the stored value.
   public var projectedValue: Binding<Value> {
     let storage = self
@@ -174,6 +195,7 @@ public struct AppStorage<Value>: DynamicProperty, RuntimeOwnedProperty {
   public func _link(to node: ViewNode, ordinal: Int, label: String) {
     box.environmentStore = GraphEvaluation.untracked { node.environment[\.defaultAppStorage] }
     box.host = node.host
+    if box.viewName == nil { box.viewName = node.diagnosticName }
   }
 }
 
@@ -182,6 +204,10 @@ public struct AppStorage<Value>: DynamicProperty, RuntimeOwnedProperty {
 final class AppStorageBox {
   var environmentStore: AppStorageBackend?
   @HostReference var host: HostCore?
+  /// The view that declares the property, for diagnostics.
+  var viewName: String?
+  /// The stored value last reported as not reading as the property's type.
+  var reportedMismatch: String?
 }
 
 extension AppStorage {

@@ -76,6 +76,36 @@ struct StoredCounter: View {
     #expect(first.tree.texts == ["count 5 set"])
   }
 
+  @Test func aStoredValueOfAnotherTypeReadsAsTheDefaultAndIsReportedOnce() {
+    let storage = InMemoryAppStorage()
+    storage.set("many", forKey: "count")
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(StoredCounter().defaultAppStorage(storage), executor: .manual)
+      // Read again by another body run: not reported again.
+      storage.set(nil, forKey: "name")
+      AppStorageStores.didChange("name", in: storage)
+      host?.flush()
+    }
+    #expect(host?.tree.texts == ["count 0 none"])
+    #expect(host?.bodyCount(of: "StoredCounter") == 2)
+    #expect(
+      diagnostics.map(\.message) == [
+        "@AppStorage(\"count\") in StoredCounter holds \"many\" (String), which does not read "
+          + "as Int; the default, 0, is used. Store a value of type Int under the key, or use "
+          + "another key for this value."
+      ])
+    #expect(diagnostics.map(\.nodes) == [["StoredCounter", "count"]])
+    // A value that reads is used, and reports nothing.
+    let fixed = TrellisDiagnostics.capture {
+      storage.set(3, forKey: "count")
+      AppStorageStores.didChange("count", in: storage)
+      host?.flush()
+    }
+    #expect(fixed == [])
+    #expect(host?.tree.texts == ["count 3 none"])
+  }
+
   @Test func aMissingEnvironmentObjectStopsTheProcessWithSwiftUIsMessage() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = await MainActor.run { ViewHost(ThemeReader(), executor: .manual) }
