@@ -56,11 +56,6 @@ public final class Graph {
   /// Whether the store will call `workWasScheduled()` at the end of the current operation.
   @exclusivity(unchecked) var awaitsNotification = false
   @exclusivity(unchecked) private var flushStamp = 0
-  /// The effects that have run `maximumRounds - 1` times in the current flush: when one of
-  /// them reaches the limit, they are the loop it is part of. (The queue alone names only the
-  /// effect at the limit when two effects re-queue each other: each run leaves just the other
-  /// one queued.)
-  @exclusivity(unchecked) private var nearLimit: [NodeRef] = []
   let store = NodeStore.shared
 
   /// Creates a graph.
@@ -124,7 +119,6 @@ public final class Graph {
     isFlushing = true
     flushCount += 1
     flushStamp &+= 1
-    if !nearLimit.isEmpty { nearLimit.removeAll(keepingCapacity: true) }
     defer {
       isFlushing = false
       store.changeLog?.seal()
@@ -149,7 +143,7 @@ public final class Graph {
       // retains and releases per run.
       _ = handle.retain()
       let ran = withGuaranteedObject(handle) { object in
-        runInFlush(unsafeDowncast(object, to: Effect.self), entry.ref)
+        runInFlush(unsafeDowncast(object, to: Effect.self))
       }
       handle.release()
       if !ran { return }
@@ -158,7 +152,7 @@ public final class Graph {
 
   /// Runs `effect` as part of the current flush; false, after reporting an update cycle, when it
   /// has already run `maximumRounds` times in it.
-  private func runInFlush(_ effect: Effect, _ ref: NodeRef) -> Bool {
+  private func runInFlush(_ effect: Effect) -> Bool {
     if effect.flushStamp != flushStamp {
       effect.flushStamp = flushStamp
       effect.runsInFlush = 0
@@ -169,7 +163,6 @@ public final class Graph {
     }
     effect.run()
     effect.runsInFlush += 1
-    if effect.runsInFlush == maximumRounds - 1 { nearLimit.append(ref) }
     runCount += 1
     return true
   }
@@ -225,11 +218,28 @@ public final class Graph {
 
   private func reportUpdateCycle(at effect: Effect) {
     var names = [effect.name]
-    let queued = queue.waiting.sorted(by: { $0.precedes($1) }).map(\.ref)
-    for ref in nearLimit + queued where store.isLive(ref) {
-      if let name = store.object(at: ref.slot)?.name, !names.contains(name) {
-        names.append(name)
-      }
+    // The loop: every effect of this graph that also used up its runs in this flush, parents
+    // first. The queue alone can name only the effect at the limit (two effects re-queueing
+    // each other leave just the other one queued after each run). Found by a scan of the
+    // store, here only, so that running an effect keeps no record for this rare report.
+    var looping: [Effect] = []
+    for slot in 0..<Int32(store.nodes.count) {
+      let record = store.nodes[Int(slot)]
+      guard record.kind == .effect, !record.flags.contains(.dead),
+        let object = store.object(at: slot)
+      else { continue }
+      let other = unsafeDowncast(object, to: Effect.self)
+      guard other !== effect, other.graph === self, other.flushStamp == flushStamp,
+        other.runsInFlush >= maximumRounds
+      else { continue }
+      looping.append(other)
+    }
+    looping.sort { ($0.depth, $0.creationOrder) < ($1.depth, $1.creationOrder) }
+    let queued = queue.waiting.sorted(by: { $0.precedes($1) }).compactMap { entry in
+      store.isLive(entry.ref) ? store.object(at: entry.ref.slot) : nil
+    }
+    for node in looping + queued where !names.contains(node.name) {
+      names.append(node.name)
     }
     discardPendingWork()
     TrellisDiagnostics.report(
