@@ -140,23 +140,31 @@
           == ["resize 20×10", "x downArrow ctrl+c", "probe: keys", "second row"])
     }
 
-    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
-    func aFullScreenAppWhoseOutputIsNotATerminalWritesItsLastFrameAndEndsWithItsInput() throws {
-      // Standard input at its end, standard output a pipe: as in CI or `app > file`.
+    /// Runs the probe with its standard input at its end and its standard output a pipe, as
+    /// in CI or `app > file`, and returns what it wrote and how it ended.
+    func runPiped(
+      _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (text: String, process: Process) {
       let process = Process()
       process.executableURL = Self.probe
-      process.arguments = ["app"]
-      process.environment = ["SWIFT_BACKTRACE": "enable=no"]
+      process.arguments = arguments
+      process.environment = environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
       process.standardInput = FileHandle.nullDevice
       let output = Pipe()
       process.standardOutput = output
       try process.run()
       // A deadline, not a timing check: an app that never ends is stopped after about ten
-      // seconds, and the expectations below fail instead of the run hanging.
+      // seconds, and the caller's expectations fail instead of the run hanging.
       for _ in 0..<200 where process.isRunning { usleep(50_000) }
       if process.isRunning { process.terminate() }
       process.waitUntilExit()
       let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      return (text, process)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func aFullScreenAppWhoseOutputIsNotATerminalWritesItsLastFrameAndEndsWithItsInput() throws {
+      let (text, process) = try runPiped(["app"])
       #expect(process.terminationReason == .exit)
       #expect(process.terminationStatus == 0)
       #expect(text == "probe: app\n")
@@ -164,19 +172,8 @@
 
     @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
     func anAppWhoseOutputIsNotATerminalWritesItsWholeLastFrameAtTheWidthColumnsSays() throws {
-      let process = Process()
-      process.executableURL = Self.probe
-      process.arguments = ["tall"]
-      process.environment = ["SWIFT_BACKTRACE": "enable=no", "COLUMNS": "30", "LINES": "10"]
-      process.standardInput = FileHandle.nullDevice
-      let output = Pipe()
-      process.standardOutput = output
-      try process.run()
-      // A deadline, as above.
-      for _ in 0..<200 where process.isRunning { usleep(50_000) }
-      if process.isRunning { process.terminate() }
-      process.waitUntilExit()
-      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      let (text, process) = try runPiped(["tall"], environment: ["COLUMNS": "30", "LINES": "10"])
+      #expect(process.terminationReason == .exit)
       #expect(process.terminationStatus == 0)
       // Every row, not the first `LINES - 1`; the long line wrapped at 30 columns.
       #expect(
