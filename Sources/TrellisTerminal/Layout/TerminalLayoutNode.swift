@@ -197,13 +197,24 @@ public final class TerminalLayoutNode {
   /// descendant its sizes depend on. An ancestor without any was cleared after the ones above
   /// it last measured it (that clear went on up through them), or they never measured it (it
   /// is hidden, or nested too deeply): either way nothing above it depends on what is below.
+  ///
+  /// The exception is a node its parent flattens (a `.group`, or a row group of a scroll): the
+  /// parent measures its children in its place and never the node itself, so the node has no
+  /// measurements while the parent's depend on what is below it. The walk goes through those.
   func invalidateLayout() {
     textCache = nil
     sizeCache.removeAll()
     var node = parent
-    while let current = node, !current.sizeCache.isEmpty {
+    while let current = node, !current.sizeCache.isEmpty || current.isFlattenedIntoParent {
       current.sizeCache.removeAll()
       node = current.parent
     }
+  }
+
+  /// Whether the parent lays this node's children out in its place (see `invalidateLayout`).
+  private var isFlattenedIntoParent: Bool {
+    if isRowGroup { return true }
+    if case .group = content { return true }
+    return false
   }
 }

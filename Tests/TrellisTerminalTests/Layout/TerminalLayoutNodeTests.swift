@@ -93,6 +93,18 @@ struct TerminalLayoutNodeTests {
     #expect(lines(of: root, width: 8, height: 4) == ["top", "changed", "added", "end"])
   }
 
+  @Test func aChangeInsideAGroupTheStackLaysOutInItsPlaceIsLaidOut() {
+    // The stack measures the group's children, never the group: the group has no cached
+    // sizes while the stack's depend on what is inside it.
+    let inner = text("a")
+    let group = TerminalLayoutNode(.group, children: [inner, text("b")])
+    let root = vStack(
+      alignment: .leading, text("top"), vStack(alignment: .leading, group), text("end"))
+    #expect(lines(of: root, width: 8, height: 5) == ["top", "a", "b", "end", ""])
+    inner.content = .text("two\nlines")
+    #expect(lines(of: root, width: 8, height: 5) == ["top", "two", "lines", "b", "end"])
+  }
+
   @Test func aSubtreeWithChildrenMovedDeeperIsLaidOutThere() {
     let branch = vStack(alignment: .leading, text("b1"), text("b2"))
     let holder = vStack(alignment: .leading)
