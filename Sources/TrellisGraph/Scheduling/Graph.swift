@@ -225,10 +225,10 @@ public final class Graph {
     var looping: [Effect] = []
     for slot in 0..<Int32(store.nodes.count) {
       let record = store.nodes[Int(slot)]
+      // A checked cast: this runs once per reported cycle, where speed does not matter.
       guard record.kind == .effect, !record.flags.contains(.dead),
-        let object = store.object(at: slot)
+        let other = store.object(at: slot) as? Effect
       else { continue }
-      let other = unsafeDowncast(object, to: Effect.self)
       guard other !== effect, other.graph === self, other.flushStamp == flushStamp,
         other.runsInFlush >= maximumRounds
       else { continue }
