@@ -4,7 +4,7 @@ import Testing
 /// The real `NotesDemo` executable in a pseudo-terminal (tmux), driven by keys as a person
 /// would: the screen at each step, and a terminal put back as it was when the app ends.
 @Suite("NotesDemo in a terminal", .serialized)
-struct InteractiveAppTests {
+final class InteractiveAppTests {
   static var canRun: Bool { ExecutableTests.isBuilt && TmuxSession.executable != nil }
   /// Whether the run must not skip these tests (CI sets it, after installing tmux).
   static var isRequired: Bool {
@@ -19,6 +19,9 @@ struct InteractiveAppTests {
       .appendingPathComponent("notes-e2e-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
+
+  // Each test gets its own instance; its folder goes with it (it was left behind, one per run).
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   /// NotesDemo in a 60 × 16 window, after a line of the shell's own and the terminal's
   /// settings saved; after it, its exit status and the settings again.
