@@ -1,0 +1,203 @@
+import Testing
+import TrellisTracking
+import TrellisViews
+
+// Seeded random edits of a keyed list (inserts, removals, moves, swaps, a row taken out and put
+// back, title edits, taps, the whole list hidden and shown), applied in batches of one to four
+// before each flush, and checked after every flush against a model of SwiftUI's identity rules:
+// what the screen shows, which rows kept their `@State` (a row keeps it while its id stays in
+// the list from one update to the next, wherever it moves; a row that left and came back, or a
+// list that was hidden, starts again), and which rows have appeared and not disappeared.
+
+final class FuzzRow: Trackable, Identifiable {
+  let id: Int
+  @Tracked var title: String
+  init(id: Int) {
+    self.id = id
+    _title = Tracked(wrappedValue: "t\(id)")
+  }
+}
+
+final class FuzzModel: Trackable {
+  @Tracked var rows: [FuzzRow] = []
+  @Tracked var showsList = true
+  @Tracked var header = 0
+}
+
+/// The rows that have appeared and not disappeared, and every mismatched event.
+@MainActor
+final class AppearanceLog {
+  private(set) var visible: Set<Int> = []
+  private(set) var failures: [String] = []
+
+  func appear(_ id: Int) {
+    if !visible.insert(id).inserted { failures.append("row \(id) appeared twice") }
+  }
+  func disappear(_ id: Int) {
+    if visible.remove(id) == nil { failures.append("row \(id) disappeared without appearing") }
+  }
+}
+
+struct FuzzRowView: View {
+  let row: FuzzRow
+  let log: AppearanceLog
+  @State private var taps = 0
+
+  var body: some View {
+    VStack {
+      Button("\(row.id): \(row.title) \(taps)") { taps += 1 }
+      // A conditional child inside a keyed row.
+      if row.title.count.isMultiple(of: 2) { Text("even \(row.id)") }
+    }
+    .onAppear { log.appear(row.id) }
+    .onDisappear { log.disappear(row.id) }
+  }
+}
+
+struct FuzzScreen: View {
+  let model: FuzzModel
+  let log: AppearanceLog
+
+  var body: some View {
+    VStack {
+      Text("header \(model.header)")
+      if model.showsList {
+        ForEach(model.rows) { row in FuzzRowView(row: row, log: log) }
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite struct RandomViewProgramTests {
+  @Test(arguments: 0..<30)
+  func randomEditsKeepIdentityStateAndLifecycleAsSwiftUIDoes(seed: UInt64) {
+    var program = RandomViewProgram(seed: seed)
+    for step in 0..<60 {
+      program.step()
+      let failures = program.check()
+      #expect(failures.isEmpty, "seed \(seed), step \(step): \(failures)")
+      if !failures.isEmpty { break }
+    }
+  }
+
+  /// The checks can fail: a model that forgot a tap is caught.
+  @Test func aWrongModelIsCaught() {
+    var program = RandomViewProgram(seed: 3)
+    for _ in 0..<10 { program.step() }
+    program.showAndTapFirstRow()
+    #expect(program.check().isEmpty)
+    program.forgetTaps()
+    #expect(!program.check().isEmpty)
+  }
+}
+
+@MainActor
+struct RandomViewProgram {
+  private var random: SplitMix64
+  private let model = FuzzModel()
+  private let log = AppearanceLog()
+  private let host: ViewHost
+  private var nextID = 0
+  /// The model: taps per row id, for the rows shown at the last flush.
+  private var taps: [Int: Int] = [:]
+  /// A row taken out of the list, to be put back later (with the same id).
+  private var removed: [FuzzRow] = []
+
+  init(seed: UInt64) {
+    random = SplitMix64(state: seed)
+    host = ViewHost(FuzzScreen(model: model, log: log), executor: .manual)
+    for _ in 0..<4 { model.rows.append(makeRow()) }
+    host.flush()
+  }
+
+  private mutating func makeRow() -> FuzzRow {
+    defer { nextID += 1 }
+    return FuzzRow(id: nextID)
+  }
+
+  private mutating func index() -> Int? {
+    model.rows.isEmpty ? nil : Int.random(in: 0..<model.rows.count, using: &random)
+  }
+
+  /// One to four edits, then a flush; or a tap, which flushes.
+  mutating func step() {
+    let shownBefore = shownIDs
+    if model.showsList, !model.rows.isEmpty, Int.random(in: 0..<5, using: &random) == 0 {
+      let row = model.rows[index()!]
+      #expect(host.tap(title(of: row)), "row \(row.id) is not on the screen")
+      host.flush()
+      taps[row.id, default: 0] += 1
+      return
+    }
+    for _ in 0..<Int.random(in: 1...4, using: &random) { edit() }
+    host.flush()
+    // State survives for the ids shown before and after this update; the rest start again.
+    let kept = shownBefore.intersection(shownIDs)
+    taps = taps.filter { kept.contains($0.key) }
+  }
+
+  private mutating func edit() {
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0, 1:
+      model.rows.insert(makeRow(), at: Int.random(in: 0...model.rows.count, using: &random))
+    case 2: if let index = index() { removed.append(model.rows.remove(at: index)) }
+    case 3:
+      if let index = index(), let destination = self.index() {
+        model.rows.insert(model.rows.remove(at: index), at: destination)
+      }
+    case 4: if let index = index(), let other = self.index() { model.rows.swapAt(index, other) }
+    case 5:
+      if !removed.isEmpty {
+        let row = removed.remove(at: Int.random(in: 0..<removed.count, using: &random))
+        model.rows.insert(row, at: Int.random(in: 0...model.rows.count, using: &random))
+      }
+    case 6: if let index = index() { model.rows[index].title += "'" }
+    case 7: model.showsList.toggle()
+    case 8: model.header += 1
+    default: if model.rows.count > 1 { model.rows.reverse() }
+    }
+  }
+
+  private var shownIDs: Set<Int> { model.showsList ? Set(model.rows.map(\.id)) : [] }
+
+  private func title(of row: FuzzRow) -> String { "\(row.id): \(row.title) \(taps[row.id] ?? 0)" }
+
+  /// What the screen, the rows' state and the lifecycle must be now; what differs.
+  func check() -> [String] {
+    var expected = ["header \(model.header)"]
+    if model.showsList {
+      for row in model.rows {
+        expected.append(title(of: row))
+        if row.title.count.isMultiple(of: 2) { expected.append("even \(row.id)") }
+      }
+    }
+    var failures = log.failures
+    let texts = host.tree.texts
+    if texts != expected { failures.append("the screen is \(texts), not \(expected)") }
+    if log.visible != shownIDs {
+      failures.append(
+        "appeared and not disappeared: \(log.visible.sorted()), not \(shownIDs.sorted())")
+    }
+    return failures
+  }
+
+  /// Shows the list and taps its first row (for the test of the checks).
+  mutating func showAndTapFirstRow() {
+    if !model.showsList {
+      model.showsList = true
+      host.flush()
+      taps = [:]
+    }
+    if model.rows.isEmpty {
+      model.rows.append(makeRow())
+      host.flush()
+    }
+    #expect(host.tap(title(of: model.rows[0])))
+    host.flush()
+    taps[model.rows[0].id, default: 0] += 1
+  }
+
+  /// Makes the model forget every tap (for the test of the checks).
+  mutating func forgetTaps() { taps = [:] }
+}
