@@ -256,6 +256,24 @@ public final class EnvironmentScope {
     if isReadThrough { presence.overridesChanged(for: Object.self) }
   }
 
+  /// Hides the objects of type `Object` injected above this scope from this scope and its
+  /// subtree, until one is set here or below: `object(_:)` then returns nil. For content that
+  /// SwiftUI places outside a context it would otherwise inherit (a sheet's content is not in
+  /// the navigation stack of the view that presents it). Re-runs readers as `setObject(_:)`
+  /// does.
+  /// - Parameter type: the type to hide.
+  package func hideObjects<Object: AnyObject>(of type: Object.Type) {
+    let id = ObjectIdentifier(type)
+    if let cell = objects[id] {
+      if cell.untrackedValue != nil { cell.value = nil }
+      return
+    }
+    let cell = Cell<AnyObject?>(nil, name: "no \(type) in \(name)")
+    cell.role = .environment
+    objects[id] = cell
+    if isReadThrough { presence.overridesChanged(for: type) }
+  }
+
   /// The nearest injected object of type `Object`, or nil, like SwiftUI's
   /// `@Environment(Model.self) var model: Model?`.
   ///

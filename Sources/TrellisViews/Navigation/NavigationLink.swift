@@ -56,9 +56,10 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
       let registry = node.enclosingNavigationRegistry
       part.levels = registry?.presentedLevels
       let enclosing = node.enclosingViewName
+      let boundary = registry == nil ? node.enclosingPresentation : nil
       node.setRefusableAction { [weak part] in
         guard let part, part.levels != nil else {
-          reportNoStack("NavigationLink(destination:) in \(enclosing)", enclosing)
+          reportNoStack("NavigationLink(destination:) in \(enclosing)", enclosing, boundary)
           return false
         }
         part.push()
@@ -70,6 +71,7 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
       let registry = node.enclosingNavigationRegistry
       let selection = GraphEvaluation.untracked { node.environment.object(ListSelection.self) }
       let enclosing = node.enclosingViewName
+      let boundary = registry == nil ? node.enclosingPresentation : nil
       node.setRefusableAction { [weak registry, weak selection] in
         guard let value else { return false }
         if let selection, selection.select(value) { return true }
@@ -88,7 +90,8 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
                   + "which holds values of any type."))
             return false
           }
-          reportNoStack("NavigationLink(value: \(description)) in \(enclosing)", enclosing)
+          reportNoStack(
+            "NavigationLink(value: \(description)) in \(enclosing)", enclosing, boundary)
           return false
         }
         return true
@@ -97,13 +100,22 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
     node.updateChild(.index(0), view.label)
   }
 
-  private static func reportNoStack(_ link: String, _ enclosing: String) {
+  /// Reports a link with no stack to push onto; `presentation` is the kind of the presented
+  /// content it is in, if any (whose presenter's stack it does not see).
+  private static func reportNoStack(
+    _ link: String, _ enclosing: String, _ presentation: ElementKind?
+  ) {
+    let message =
+      if let presentation {
+        "\(link) is inside a \(presentation)'s content, which is not part of the navigation "
+          + "stack of the view that presented it (as in SwiftUI); the tap does nothing. Put a "
+          + "NavigationStack inside the \(presentation) to navigate there."
+      } else {
+        "\(link) is not inside a NavigationStack whose path holds its value (or a "
+          + "NavigationSplitView); the tap does nothing."
+      }
     TrellisDiagnostics.report(
-      TrellisDiagnostic(
-        kind: .invalidInput, nodes: [enclosing],
-        message:
-          "\(link) is not inside a NavigationStack whose path holds its value (or a "
-          + "NavigationSplitView); the tap does nothing."))
+      TrellisDiagnostic(kind: .invalidInput, nodes: [enclosing], message: message))
   }
 }
 

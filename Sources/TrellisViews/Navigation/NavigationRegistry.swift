@@ -167,4 +167,10 @@ extension ViewNode {
   var enclosingNavigationRegistry: NavigationRegistry? {
     GraphEvaluation.untracked { environment.object(NavigationRegistry.self) }
   }
+
+  /// The kind of the presented content (a sheet, a cover, an alert) this node is in, if any,
+  /// read without a dependency.
+  var enclosingPresentation: ElementKind? {
+    GraphEvaluation.untracked { environment.object(PresentationBoundary.self)?.kind }
+  }
 }

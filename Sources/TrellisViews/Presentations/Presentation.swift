@@ -147,6 +147,11 @@ struct PresentedContent: View, _PrimitiveView {
       node.setContainer(kind: view.kind)
       node.environment = node.environment.child(named: "\(view.kind) in \(node.enclosingViewName)")
       node.environment.setPresentation(dismiss: view.dismiss)
+      // As in SwiftUI, presented content is outside the presenter's navigation stack and list:
+      // a link in a sheet does not push behind it, and a row in it is no list's selection.
+      node.environment.hideObjects(of: NavigationRegistry.self)
+      node.environment.hideObjects(of: ListSelection.self)
+      node.environment.setObject(PresentationBoundary(kind: view.kind))
       if view.buttonsDismiss {
         node.environment.setObject(DismissingButtons(dismiss: view.dismiss))
       }
@@ -154,6 +159,14 @@ struct PresentedContent: View, _PrimitiveView {
     node.parts.part(DismissPart.self) { DismissPart(isPresentation: true) }.dismiss = view.dismiss
     node.updateChild(.index(0), view.content)
   }
+}
+
+/// Marks presented content, for the diagnostic of a navigation link inside it that finds no
+/// stack (the presenter's is hidden there).
+@MainActor
+final class PresentationBoundary {
+  let kind: ElementKind
+  init(kind: ElementKind) { self.kind = kind }
 }
 
 /// Makes the buttons of an alert or a dialog dismiss it after their action, as SwiftUI's do.

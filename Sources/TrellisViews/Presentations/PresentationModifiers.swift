@@ -7,7 +7,10 @@
 /// - **Environment.** The content inherits the environment at the attachment point, where the
 ///   modifier sits: `X.sheet { R() }.environment(\.k, 1)` shows 1 in `R`, while
 ///   `X.environment(\.k, 1).sheet { R() }` shows the default, as in SwiftUI. Inside it,
-///   `@Environment(\.dismiss)` ends the presentation and `\.isPresented` is true.
+///   `@Environment(\.dismiss)` ends the presentation and `\.isPresented` is true. The content
+///   is outside the presenter's navigation stack, as in SwiftUI: a `NavigationLink` in it
+///   needs a `NavigationStack` inside the presentation (without one, a tap is reported and
+///   does nothing), and its rows are no enclosing `List`'s selection.
 /// - **Lifetime.** Presenting creates the content (fresh state, appear); dismissing destroys it
 ///   (disappear, tasks cancelled), then `onDismiss` runs. With `item:`, the content's identity
 ///   is the item's id: another item replaces the content (the old one disappears and is

@@ -120,8 +120,60 @@ struct SheetOverStack: View {
   }
 }
 
+/// A stack whose root presents a sheet with links in it: a value link, a destination link, and
+/// one inside a stack of the sheet's own.
+struct LinksInASheet: View {
+  @State private var isShown = false
+
+  var body: some View {
+    NavigationStack {
+      Button("show") { isShown = true }
+        .navigationDestination(for: Int.self) { Text("pushed \($0)") }
+        .sheet(isPresented: $isShown) {
+          VStack {
+            NavigationLink("value link", value: 7)
+            NavigationLink("destination link") { Text("pushed view") }
+            NavigationStack {
+              NavigationLink("own stack link", value: 8)
+                .navigationDestination(for: Int.self) { Text("in the sheet \($0)") }
+            }
+          }
+        }
+    }
+  }
+}
+
 @MainActor
 @Suite struct PresentationTests {
+  /// As in SwiftUI, a sheet's content is outside the navigation stack of the view that
+  /// presents it: its links push nothing behind it (which used to hide the sheet under the
+  /// pushed view), and say why; a stack inside the sheet navigates there.
+  @Test func aLinkInASheetDoesNotPushOntoThePresentersStack() {
+    let host = ViewHost(LinksInASheet(), executor: .manual)
+    host.tap("show")
+    host.flush()
+    let texts = ["show", "value link", "destination link", "own stack link"]
+    #expect(host.tree.texts == texts)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!host.tap("value link"))
+      #expect(!host.tap("destination link"))
+      host.flush()
+    }
+    #expect(host.tree.texts == texts)
+    let advice =
+      "is inside a Sheet's content, which is not part of the navigation stack of the view that "
+      + "presented it (as in SwiftUI); the tap does nothing. Put a NavigationStack inside the "
+      + "Sheet to navigate there."
+    #expect(
+      diagnostics.map(\.message) == [
+        "NavigationLink(value: 7) in LinksInASheet \(advice)",
+        "NavigationLink(destination:) in LinksInASheet \(advice)",
+      ])
+    #expect(host.tap("own stack link"))
+    host.flush()
+    #expect(host.tree.texts == ["show", "value link", "destination link", "in the sheet 8"])
+  }
+
   @Test func aSheetIsBuiltWhenPresentedAndShowsAValueSetByTheActionThatPresents() {
     let recorder = RecordingRenderer()
     let host = ViewHost(PresentsInItsAction(), executor: .manual, renderer: recorder)
