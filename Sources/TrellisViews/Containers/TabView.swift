@@ -5,8 +5,9 @@ import TrellisGraph
 /// - **Tabs.** Each view of the content is a tab (a `ForEach` gives one per element). With
 ///   `selection:`, a tab's identity for selection is its `tag(_:)` (a `ForEach` row's id when it
 ///   has none), and the shown tab is the one whose tag equals the selection; a selection no tab
-///   has shows none, and is reported. Without `selection:`, the first tab is shown until a tab
-///   item is tapped.
+///   has shows none, and is reported. A tag of type `T` matches a selection of type `T?` (as
+///   with SwiftUI's `tag(_:includeOptional:)`). Without `selection:`, the first tab is shown
+///   until a tab item is tapped.
 /// - **Created on first selection**, as iOS 18's tabs are: a tab never selected has no state
 ///   and runs nothing.
 /// - **Retains.** Switching tabs hides the old tab (it disappears, its tasks are cancelled) and
@@ -47,7 +48,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
     let name = holder.name
     return TabViewContent(
       content: content,
-      selection: selection.map { AnyHashable($0.wrappedValue) } ?? ownSelection,
+      selection: selection.map { TagPart.normalized($0.wrappedValue) } ?? ownSelection,
       selectsByTag: selection != nil, holder: name,
       select: { value in
         guard let selection else {
@@ -219,17 +220,22 @@ final class TabViewPart: NodePart {
 
   private func reportUnmatched(_ selection: AnyHashable, tags: [AnyHashable], in name: String) {
     let selectionType = type(of: selection.base)
+    // A nil selection matches a tab tagged nil; tags of the wrapped type are not a mistake.
+    let isNil = (selection.base as? any OptionalTag).map { $0.wrappedTag == nil } ?? false
     let otherTypes = Set(tags.map { "\(type(of: $0.base))" }).subtracting(["\(selectionType)"])
     let types =
-      otherTypes.isEmpty || tags.contains { type(of: $0.base) == selectionType }
+      isNil || otherTypes.isEmpty || tags.contains { type(of: $0.base) == selectionType }
       ? "" : " (the tabs are tagged with \(otherTypes.sorted().joined(separator: ", ")))"
+    let remedy =
+      isNil
+      ? "Set the selection to a tab's tag, or tag a tab with nil."
+      : "Tag each tab with .tag(_:) of the selection's type."
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .invalidInput, nodes: [name],
         message:
           "TabView in \(name) has the selection \(selection.base) (\(selectionType)), but no tab "
-          + "is tagged with it\(types); no tab is shown. Tag each tab with .tag(_:) of the "
-          + "selection's type."))
+          + "is tagged with it\(types); no tab is shown. \(remedy)"))
   }
 
   /// Reports, once per tag, tabs that share a tag: selecting it shows the first of them, and

@@ -228,8 +228,7 @@ final class PickerPart<SelectionValue: Hashable>: PickerControl {
 
   override var selectionTag: AnyHashable? {
     let value = selection.wrappedValue
-    let mirror = Mirror(reflecting: value)
-    if mirror.displayStyle == .optional && mirror.children.isEmpty { return nil }
-    return AnyHashable(value)
+    if let optional = value as? any OptionalTag, optional.wrappedTag == nil { return nil }
+    return TagPart.normalized(value)
   }
 }

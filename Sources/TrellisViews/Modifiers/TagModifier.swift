@@ -3,6 +3,8 @@ extension View {
   /// is the one selected. A `TabView(selection:)` shows the tab whose tag equals its selection
   /// (the tag is the tab's identity); a `List(selection:)` selects the row whose tag it holds.
   /// A `Picker` option selects its tag. `ForEach` rows without a tag are tagged with their id.
+  /// A tag of type `T` also matches a selection of type `T?`, as SwiftUI's
+  /// `tag(_:includeOptional:)` does by default.
   /// Renderers see it as the `tag` attribute on the view's first element.
   /// - Parameter tag: the value.
   /// - Returns: the tagged view.
@@ -21,7 +23,7 @@ public struct TagModifier<Value: Hashable>: _PrimitiveViewModifier {
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
     node.setTransparent(isModifier: true)
-    node.parts.part(TagPart.self) { TagPart() }.tag = AnyHashable(modifier.value)
+    node.parts.part(TagPart.self) { TagPart() }.tag = TagPart.normalized(modifier.value)
     node.setAttributes([.control(.tag(TagPart.describe(modifier.value)))])
     node.updateModifier(content: content)
   }
@@ -32,6 +34,17 @@ public struct TagModifier<Value: Hashable>: _PrimitiveViewModifier {
 final class TagPart: NodePart {
   var tag: AnyHashable?
 
+  /// A tag or a selection as the selection containers compare them: an optional that holds a
+  /// value is that value, so that `.tag("a")` matches a `String?` selection of `"a"`, as with
+  /// SwiftUI's `tag(_:includeOptional:)` (a plain `AnyHashable` tells `Optional("a")` from
+  /// `"a"`). `nil` stays itself, and matches a `.tag(nil as String?)`.
+  nonisolated static func normalized<Value: Hashable>(_ value: Value) -> AnyHashable {
+    if let optional = value as? any OptionalTag, let wrapped = optional.wrappedTag {
+      return wrapped
+    }
+    return AnyHashable(value)
+  }
+
   /// A tag as text: `all`, `3`, `nil`; optionals show their value.
   nonisolated static func describe(_ value: Any) -> String {
     let mirror = Mirror(reflecting: value)
@@ -41,6 +54,16 @@ final class TagPart: NodePart {
     }
     return "\(value)"
   }
+}
+
+/// An optional tag or selection, for `TagPart.normalized(_:)`.
+protocol OptionalTag {
+  /// The held value, normalized; nil for `nil`.
+  var wrappedTag: AnyHashable? { get }
+}
+
+extension Optional: OptionalTag where Wrapped: Hashable {
+  var wrappedTag: AnyHashable? { map { TagPart.normalized($0) } }
 }
 
 /// What a row or a tab carries besides its view: its tag and its tab item, found on the
@@ -61,7 +84,7 @@ protocol RowTraitModifier {
 }
 
 extension TagModifier: RowTraitModifier {
-  var rowTag: AnyHashable? { AnyHashable(value) }
+  var rowTag: AnyHashable? { TagPart.normalized(value) }
   var rowTabItem: AnyView? { nil }
 }
 

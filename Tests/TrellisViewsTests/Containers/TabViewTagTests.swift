@@ -43,9 +43,68 @@ private struct UntaggedTabs: View {
   }
 }
 
+/// An optional selection over tabs tagged with plain strings, one tagged with an optional, and
+/// a picker of the same kind, whose "none" option is tagged `nil`.
+private struct OptionalSelections: View {
+  @State private var tab: String? = nil
+  @State private var choice: String? = "b"
+
+  var body: some View {
+    VStack {
+      Text("tab \(tab ?? "none"), choice \(choice ?? "none")")
+      TabView(selection: $tab) {
+        Text("page a").tabItem { Text("A") }.tag("a")
+        Text("page b").tabItem { Text("B") }.tag(Optional("b"))
+      }
+      Picker("Choice", selection: $choice) {
+        Text("None").tag(nil as String?)
+        Text("Option a").tag("a")
+        Text("Option b").tag("b")
+      }
+    }
+  }
+}
+
 // Found by a new user: these mistakes passed silently.
 @MainActor
 @Suite struct TabViewTagTests {
+  /// A tag of type T matches a selection of type T?, as with SwiftUI's
+  /// `tag(_:includeOptional:)`; a tab tapped wrote `Optional("a")`, which then matched no tab.
+  @Test func plainTagsMatchAnOptionalSelection() {
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(OptionalSelections(), executor: .manual)
+      host?.clearLogs()
+    }
+    guard let host else { return }
+    // Nothing selected: no tab is shown, which is reported; the picker shows "b".
+    #expect(
+      diagnostics.map(\.message) == [
+        "TabView in OptionalSelections has the selection nil (Optional<String>), but no tab is "
+          + "tagged with it; no tab is shown. Set the selection to a tab's tag, or tag a tab "
+          + "with nil."
+      ])
+    let options = ["Choice", "None", "Option a", "Option b"]
+    #expect(host.tree.texts == ["tab none, choice b", "A", "B"] + options)
+    #expect(host.dump().contains("Picker \"Choice\" selection=b\n"))
+    let taps = TrellisDiagnostics.capture {
+      #expect(host.tap("A"))
+      host.flush()
+      #expect(host.tree.texts == ["tab a, choice b", "page a", "A", "B"] + options)
+      #expect(host.tap("B"))
+      host.flush()
+      #expect(host.tree.texts == ["tab b, choice b", "page b", "A", "B"] + options)
+      #expect(host.select("None", in: "Choice"))
+      host.flush()
+      #expect(host.tree.texts.first == "tab b, choice none")
+      #expect(host.dump().contains("Picker \"Choice\" selection=nil\n"))
+      #expect(host.select("Option a", in: "Choice"))
+      host.flush()
+    }
+    #expect(taps.isEmpty)
+    #expect(host.tree.texts.first == "tab b, choice a")
+  }
+
   @Test func tabsThatShareATagAreReportedOnceAndTheFirstIsShown() {
     var host: ViewHost?
     let diagnostics = TrellisDiagnostics.capture {
