@@ -55,6 +55,8 @@ extension HostCore {
   /// Records that `node`'s place among its host parent's elements changed: it leaves or joins
   /// the renderers' tree at the next commit.
   private func markHostParentChanged(of node: ViewNode) {
+    // A hidden subtree sets no preferences: the readers collect again.
+    preferencesMayHaveMoved()
     if elements.mark(node.hostParent, .children, for: commitNumber) {
       changedChildren.append(node.hostParent)
     }

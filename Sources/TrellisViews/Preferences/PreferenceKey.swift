@@ -14,7 +14,10 @@
 ///   an inner one). `.transformPreference` sees the combination inside and changes it.
 /// - **Dependencies.** A changed value re-runs only its readers: the values are collected when
 ///   the flush ends, not by re-running the bodies between the writer and the reader.
-/// - **Lifetime.** A value leaves with the view that set it.
+/// - **Lifetime.** A value leaves with the view that set it. Content that is not shown sets
+///   none: presented content (a sheet's values stay in it), and what a container hides while
+///   keeping it (rows scrolled out of a lazy list, a tab switched away, a covered navigation
+///   level), until it is shown again.
 public protocol PreferenceKey {
   /// The type of the value.
   associatedtype Value

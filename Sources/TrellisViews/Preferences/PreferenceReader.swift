@@ -136,6 +136,9 @@ final class PreferenceReaderPart<K: PreferenceKey>: NodePart, PreferenceResolvin
       switch step {
       case .visit(let current):
         if current.parts[DismissPart.self]?.isPresentation == true { continue }
+        // A subtree its container hides (a tab switched away, a row scrolled out, a covered
+        // navigation level) is not shown, so it sets no preferences, as in SwiftUI.
+        if current.isHiddenByContainer { continue }
         if let writer = current.parts[PreferenceWriterPart<K>.self] {
           frames[frames.count - 1].values.append(writer.value)
           continue

@@ -51,6 +51,35 @@ struct NamesReader: View {
   }
 }
 
+/// Writers its containers hide: rows of a lazy list, a tab, a covered navigation level.
+struct HiddenWriters: View {
+  @State private var tab = 1
+  @State private var path: [Int] = []
+  let probe: Probe
+
+  var body: some View {
+    TabView(selection: $tab) {
+      ScrollView {
+        LazyVStack {
+          ForEach(0..<30, id: \.self) { row in
+            Text("r\(row)").preference(key: NamesKey.self, value: ["r\(row)"])
+          }
+        }
+      }
+      .tabItem { Text("Rows") }.tag(1)
+      NavigationStack(path: $path) {
+        Button("push") { path.append(1) }
+          .preference(key: NamesKey.self, value: ["root"])
+          .navigationDestination(for: Int.self) { level in
+            Text("level \(level)").preference(key: NamesKey.self, value: ["level \(level)"])
+          }
+      }
+      .tabItem { Text("Stack") }.tag(2)
+    }
+    .onPreferenceChange(NamesKey.self) { names in probe.log.append(names.joined(separator: ",")) }
+  }
+}
+
 struct Replaced: View {
   var body: some View {
     VStack {
@@ -165,6 +194,33 @@ struct PresentingReader: View {
     host.dismiss()
     host.flush()
     #expect(probe.log == ["here", "sheet reads sheet"])
+  }
+
+  /// What its container hides sets no preference, as in SwiftUI, where it is not in the
+  /// hierarchy: rows scrolled out of a lazy list (kept with their state), a tab switched away,
+  /// a navigation level covered by the next. They used to keep counting, so that a value
+  /// depended on the scrolling history (found by a new user).
+  @Test func hiddenContentSetsNoPreferences() {
+    let probe = Probe()
+    let host = ViewHost(HiddenWriters(probe: probe), executor: .manual)
+    func rows(_ range: Range<Int>) -> String { range.map { "r\($0)" }.joined(separator: ",") }
+    #expect(probe.log == [rows(0..<22)])
+    host.scroll(toRow: 8)
+    host.flush()
+    #expect(probe.log.last == rows(6..<30))
+    host.scroll(toRow: 0)
+    host.flush()
+    #expect(probe.log.last == rows(0..<22))
+    #expect(host.tap("Stack"))
+    host.flush()
+    #expect(probe.log.last == "root")
+    #expect(host.tap("push"))
+    host.flush()
+    #expect(probe.log.last == "level 1")
+    #expect(host.tap("Rows"))
+    host.flush()
+    #expect(probe.log.last == rows(0..<22))
+    #expect(probe.log.count == 6)
   }
 
   @Test func transformSeesTheValuesInsideAndBackgroundsReadThem() {
