@@ -52,6 +52,30 @@ struct Bouncer: View {
   }
 }
 
+/// A preference whose reader raises what the writer sets: it never settles.
+struct WidthKey: PreferenceKey {
+  static let defaultValue = 0
+  static func reduce(value: inout Int, nextValue: () -> Int) { value += nextValue() }
+}
+
+struct PreferenceFeedback: View {
+  @State private var width = 0
+  var body: some View {
+    Text("width \(width)")
+      .preference(key: WidthKey.self, value: width + 1)
+      .onPreferenceChange(WidthKey.self) { width = $0 }
+  }
+}
+
+/// An onChange that changes what it watches.
+struct ChangeFeedback: View {
+  @State private var count = 0
+  var body: some View {
+    Button("count \(count)") { count += 1 }
+      .onChange(of: count) { _, new in count = new + 1 }
+  }
+}
+
 struct Unmounted: View {
   @State var value = 5
   var body: some View { Text("value \(value)") }
@@ -145,6 +169,34 @@ struct StoreScreen: View {
     }
     #expect(later == [])
     #expect(host.bodyCount(of: "Bouncer") == 1)
+  }
+
+  /// A cycle fed by a preference reader's or an onChange's action names the action, as
+  /// SwiftUI's "tried to update multiple times per frame" does (found by a new user: the
+  /// report named only the view).
+  @Test func aCycleFedByAnActionNamesIt() {
+    let feedback =
+      "an action that writes state which changes what it watches again feeds "
+      + "back, as SwiftUI's \"tried to update multiple times per frame\"."
+    var host: ViewHost?
+    let preference = TrellisDiagnostics.capture {
+      host = ViewHost(PreferenceFeedback(), executor: .manual)
+    }
+    #expect(
+      preference.map(\.message) == [
+        "PreferenceFeedback kept scheduling updates for 100 rounds; the host stopped. Its last "
+          + "rounds ran onPreferenceChange(WidthKey) in PreferenceFeedback: \(feedback)"
+      ])
+    host = ViewHost(ChangeFeedback(), executor: .manual)
+    let change = TrellisDiagnostics.capture {
+      host?.tap("count 0")
+      host?.flush()
+    }
+    #expect(
+      change.map(\.message) == [
+        "ChangeFeedback kept scheduling updates for 100 rounds; the host stopped. Its last "
+          + "rounds ran onChange(of: Int) in ChangeFeedback: \(feedback)"
+      ])
   }
 
   @Test func aMountStoppedAsAnUpdateCycleStillRendersItsLastRound() {

@@ -30,6 +30,9 @@ final class HostCore {
   @exclusivity(unchecked) var deferredWrites: [@MainActor () -> Void] = []
   /// The states whose write during a body was reported in the current cycle.
   @exclusivity(unchecked) var reportedBodyWrites: Set<ObjectIdentifier> = []
+  /// The feedback actions (`onChange`, `onPreferenceChange`) run in a cycle's last two rounds,
+  /// named for the update-cycle report (see `noteFeedbackAction(_:)`).
+  private var lateFeedbackActions: [String] = []
   /// Whether a view deeper than `ViewHostOptions.maximumDepth` was reported (once per host).
   private var reportedTooDeep = false
 
@@ -214,6 +217,7 @@ final class HostCore {
         action = cycle.stopped()
       case .finish:
         reportedBodyWrites.removeAll()
+        lateFeedbackActions.removeAll()
         return
       case .scheduleTurn, .none:
         return
@@ -225,14 +229,31 @@ final class HostCore {
     let names = graph.pendingEffectNames
     graph.discardPendingWork()
     deferredWrites.removeAll()
+    var seen: Set<String> = []
+    let actions = lateFeedbackActions.filter { seen.insert($0).inserted }
+    lateFeedbackActions.removeAll()
+    let cause =
+      actions.isEmpty
+      ? "A body, lifecycle action or task probably writes state that re-runs or recreates the "
+        + "view that writes it (look for an .id or onAppear feeding back)."
+      : "Its last rounds ran \(actions.joined(separator: ", ")): an action that writes state "
+        + "which changes what it watches again feeds back, as SwiftUI's \"tried to update "
+        + "multiple times per frame\"."
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .updateCycle, nodes: names,
         message:
           "\(names.joined(separator: ", ")) kept scheduling updates for \(rounds) rounds; "
-          + "the host stopped. A body, lifecycle action or task probably writes state that "
-          + "re-runs or recreates the view that writes it (look for an .id or onAppear feeding "
-          + "back)."))
+          + "the host stopped. \(cause)"))
+  }
+
+  /// Notes that a feedback action (an `onChange` or `onPreferenceChange` action) runs, for the
+  /// update-cycle report: only in a cycle's last two rounds, so that it costs one comparison
+  /// otherwise.
+  /// - Parameter name: what runs, such as `onChange(of: Int) in Tally`.
+  func noteFeedbackAction(_ name: @autoclosure () -> String) {
+    guard cycle.round >= cycle.maximumRounds - 1 else { return }
+    lateFeedbackActions.append(name())
   }
 
   /// Whether another round has work: stale bodies, a focus state written that no body reads

@@ -132,6 +132,7 @@ public struct ChangeModifier<Value: Equatable>: _PrimitiveViewModifier {
     last.value = value
     node.host.lifecycleQueue.enqueue(.change) { host in
       guard part.isMounted else { return }
+      host.noteFeedbackAction("onChange(of: \(Value.self)) in \(subject)")
       host.log(LifecycleEvent(.change(old: "\(old)", new: "\(value)"), subject))
       action(old, value)
     }

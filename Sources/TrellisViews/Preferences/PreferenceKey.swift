@@ -147,10 +147,14 @@ where K.Value: Equatable {
     let box = node.parts.part(PreferenceActionBox<K>.self) { PreferenceActionBox() }
     box.action = modifier.action
     if !node.parts.contains(PreferenceReaderPart<K>.self) {
+      let name = node.enclosingViewName
       node.installPreferenceReader(K.self, content: .allChildren) { [weak box] host, old, new in
         guard let box, old != new else { return }
         let action = box.action
-        host.lifecycleQueue.enqueue(.change) { _ in action?(new) }
+        host.lifecycleQueue.enqueue(.change) { host in
+          host.noteFeedbackAction("onPreferenceChange(\(K.self)) in \(name)")
+          action?(new)
+        }
       }
     }
     node.updateModifier(content: content)
