@@ -84,6 +84,7 @@ extension ViewNode {
     kind: ElementKind, alignment: LayoutAttribute? = nil, spacing: CGFloat? = nil,
     content: Content
   ) {
+    if role == .unset { markLazyContainer(kind: kind) }
     setContainer(kind: kind)
     let part = parts.part(LazyRowsPart.self) { LazyRowsPart(node: self, inScrollView: true) }
     part.layoutAttributes = Self.stackAttributes(alignment: alignment, spacing: spacing)

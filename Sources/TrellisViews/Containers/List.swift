@@ -62,10 +62,10 @@ public struct List<SelectionValue: Hashable, Content: View>: View, _PrimitiveVie
   /// Renders `List` around the realized rows (see the type's notes).
   public static func _update(_ view: Self, in node: ViewNode) {
     if node.role == .unset {
+      node.markLazyContainer(kind: .list)
       node.setContainer(kind: .list)
       if view.selection != nil {
         let selection = node.parts.part(ListSelection.self) { ListSelection() }
-        node.environment = node.environment.child(named: node.enclosingViewName)
         node.environment.setObject(selection)
         // Weak: the environment holds the selection, which holds this closure.
         selection.isEditing = { [weak node] in

@@ -5,7 +5,9 @@ extension View {
   /// `NavigationStack` (or selected in a `NavigationSplitView` column), like SwiftUI's
   /// `navigationDestination(for:destination:)`. It lasts while this view is in the tree. A
   /// second registration of the same type in one stack is reported (`invalidInput`), as
-  /// SwiftUI logs it, and, as in SwiftUI, the one closest to the stack's root is used.
+  /// SwiftUI logs it, and, as in SwiftUI, the one closest to the stack's root is used. One in
+  /// the rows of a lazy container (`List`, `LazyVStack`), which exists only while its row is
+  /// realized, is reported once, as SwiftUI warns.
   /// - Parameters:
   ///   - type: the type of the pushed values.
   ///   - destination: the view for a pushed value, built when the value is pushed.
@@ -75,7 +77,23 @@ public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
       let registration = node.parts.part(DestinationRegistration.self) {
         DestinationRegistration(table: registry.destinations, type: ObjectIdentifier(Value.self))
       }
-      if isNew,
+      let lazy =
+        isNew
+        ? GraphEvaluation.untracked { node.environment.object(LazyContainerMarker.self) } : nil
+      if let lazy, lazy.registry === registry {
+        // In a lazy container's rows, inside this stack: every realized row declares it again.
+        if registry.reportedLazyDestinations.insert(registration.type).inserted {
+          TrellisDiagnostics.report(
+            TrellisDiagnostic(
+              kind: .invalidInput, nodes: [node.enclosingViewName, registry.holder],
+              message:
+                ".navigationDestination(for: \(Value.self).self) in \(node.enclosingViewName) "
+                + "is inside the rows of a \(lazy.kind) (in \(lazy.place)), which builds its rows "
+                + "only when they are shown: the navigation stack of \(registry.holder) sees it "
+                + "only while such a row exists. Declare it outside the \(lazy.kind), as SwiftUI "
+                + "asks."))
+        }
+      } else if isNew,
         registration.table.hasRegistration(
           of: registration.type, besides: ObjectIdentifier(registration))
       {

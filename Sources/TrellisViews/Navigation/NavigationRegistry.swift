@@ -32,6 +32,8 @@ final class NavigationRegistry {
   /// `NavigationLink(destination:)`), in the order they were pushed; nil where there are none
   /// (a split view's column).
   var presentedLevels: PresentedLevels?
+  /// The destination types reported as declared inside a lazy container's rows (once each).
+  var reportedLazyDestinations: Set<ObjectIdentifier> = []
 
   init(holder: String, destinations: DestinationTable, presentedLevels: PresentedLevels?) {
     self.holder = holder
@@ -161,7 +163,31 @@ final class PresentedLevels {
   func contains(owner: ObjectIdentifier) -> Bool { levels.contains { $0.owner == owner } }
 }
 
+/// Marks the rows of a lazy container (`List`, `LazyVStack`, `LazyHStack`), with the
+/// navigation context it is in: a `navigationDestination` declared in such a row, for that
+/// stack, is seen only while the row is realized.
+@MainActor
+final class LazyContainerMarker {
+  let kind: ElementKind
+  let place: String
+  weak var registry: NavigationRegistry?
+
+  init(kind: ElementKind, place: String, registry: NavigationRegistry?) {
+    self.kind = kind
+    self.place = place
+    self.registry = registry
+  }
+}
+
 extension ViewNode {
+  /// Marks this lazy container's subtree (see `LazyContainerMarker`); once, when it is new.
+  func markLazyContainer(kind: ElementKind) {
+    ensureOwnEnvironment()
+    environment.setObject(
+      LazyContainerMarker(
+        kind: kind, place: enclosingViewName, registry: enclosingNavigationRegistry))
+  }
+
   /// The navigation context of the nearest enclosing stack or split-view column, read without
   /// a dependency.
   var enclosingNavigationRegistry: NavigationRegistry? {

@@ -24,6 +24,25 @@ private struct InnerRow: View {
   }
 }
 
+/// A destination declared in each row of a list, and a stack of its own in one of the rows.
+private struct DestinationsInRows: View {
+  var body: some View {
+    NavigationStack {
+      List(0..<3, id: \.self) { row in
+        if row == 2 {
+          NavigationStack {
+            NavigationLink("Inner 9", value: 9)
+              .navigationDestination(for: Int.self) { Text("in row stack \($0)") }
+          }
+        } else {
+          NavigationLink("Row \(row)", value: row)
+            .navigationDestination(for: Int.self) { Text("detail \($0)") }
+        }
+      }
+    }
+  }
+}
+
 // Found by a new user: SwiftUI warns about this, Trellis said nothing (and which declaration
 // was used depended on which body had run last).
 @MainActor
@@ -44,5 +63,25 @@ private struct InnerRow: View {
       ])
     // As in SwiftUI, the declaration closest to the root is used.
     #expect(host?.tree.texts.last == "outer 7")
+  }
+
+  /// SwiftUI warns about a destination inside a lazy container's rows; each realized row was
+  /// reported as declaring it again instead (found by a new user). A stack inside a row is
+  /// its own: its destination is not the outer stack's.
+  @Test func aDestinationInTheRowsOfAListIsReportedOnceAsSuch() {
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(DestinationsInRows(), executor: .manual)
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        ".navigationDestination(for: Int.self) in DestinationsInRows is inside the rows of a "
+          + "List (in DestinationsInRows), which builds its rows only when they are shown: the "
+          + "navigation stack of DestinationsInRows sees it only while such a row exists. "
+          + "Declare it outside the List, as SwiftUI asks."
+      ])
+    #expect(host?.tap("Row 1") == true)
+    host?.flush()
+    #expect(host?.tree.texts == ["detail 1"])
   }
 }
