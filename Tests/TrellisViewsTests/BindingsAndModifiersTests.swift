@@ -104,8 +104,62 @@ struct ModifiedContentScreen: View {
   }
 }
 
+/// Bindings made from bindings: an optional unwrapped for a field, a value promoted to an
+/// optional for a picker with a "none" option, and an animated binding for a toggle.
+struct ConvertedBindings: View {
+  @State private var name: String? = "Ann"
+  @State private var count = 1
+  @State private var isOn = false
+
+  var body: some View {
+    VStack {
+      if let name = Binding($name) {
+        TextField("Name", text: name)
+      } else {
+        Text("no name")
+      }
+      Picker("Count", selection: Binding($count)) {
+        Text("None").tag(nil as Int?)
+        Text("One").tag(1)
+        Text("Two").tag(2)
+      }
+      Toggle("Lamp", isOn: $isOn.animation(.linear))
+      Text("\(name ?? "nil") \(count) \(isOn)")
+      Button("clear") { name = nil }
+    }
+  }
+}
+
 @MainActor
 @Suite struct BindingsAndModifiersTests {
+  /// SwiftUI's `Binding(_:)` conversions and `animation(_:)` (found missing by a new user).
+  @Test func bindingsConvertedFromBindingsReadAndWriteTheirSource() {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(ConvertedBindings(), executor: .manual, renderer: recorder)
+    #expect(host.tree.texts.last(where: { $0.contains(" ") }) == "Ann 1 false")
+    #expect(host.type("e", into: "Name"))
+    host.flush()
+    #expect(host.tree.texts.contains("Anne 1 false"))
+    // Promoted to an optional: a value writes through, nil (no place for it) is ignored.
+    #expect(host.select("Two", in: "Count"))
+    host.flush()
+    #expect(host.tree.texts.contains("Anne 2 false"))
+    #expect(host.select("None", in: "Count"))
+    host.flush()
+    #expect(host.tree.texts.contains("Anne 2 false"))
+    // Animated: the toggle's write carries the animation to what it changed.
+    #expect(host.setToggle("Lamp", to: true))
+    host.flush()
+    #expect(host.tree.texts.contains("Anne 2 true"))
+    #expect(!recorder.lastCommitAnimations.isEmpty)
+    #expect(recorder.lastCommitAnimations.allSatisfy { $0.hasSuffix(" ~ linear(0.35)") })
+    // Unwrapped: nil now, so the field goes.
+    #expect(host.tap("clear"))
+    host.flush()
+    #expect(host.tree.texts.first == "no name")
+    #expect(host.tree.texts.contains("nil 2 true"))
+  }
+
   @Test func bindingsToPartsOfStateReadAndWriteThePart() {
     let host = ViewHost(FormScreen(), executor: .manual)
     #expect(host.tree.texts == ["agree", "append to ''", "form '' false"])
