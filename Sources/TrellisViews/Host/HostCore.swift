@@ -16,6 +16,8 @@ import TrellisGraph
 final class HostCore {
   let graph: Graph
   let rootEnvironment: EnvironmentScope
+  /// The presentations made from the host's content, one shown at a time.
+  let rootPresentationSlot = PresentationSlot()
   let options: ViewHostOptions
   /// Whether body runs, their reasons and lifecycle events are logged.
   let logsUpdates: Bool

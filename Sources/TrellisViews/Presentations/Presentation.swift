@@ -88,6 +88,12 @@ final class PresentationPart: NodePart {
   private var effect: Effect?
   /// What is presented now.
   private(set) var presented: PresentedIdentity?
+  /// The presentations of this part's context, one shown at a time.
+  private lazy var slot: PresentationSlot =
+    GraphEvaluation.untracked { node.environment.object(PresentationBoundary.self)?.slot }
+    ?? node.host.rootPresentationSlot
+  /// Whether this part's wait for the slot has been reported (once per wait).
+  private var reportedWait = false
 
   init(node: ViewNode) { self.node = node }
 
@@ -104,11 +110,38 @@ final class PresentationPart: NodePart {
   /// Ends the presentation through its binding (the dismiss action of the content).
   func dismiss() { source?.dismiss() }
 
-  func nodeDidUnmount() { effect?.dispose() }
+  /// The kind of what it presents, for diagnostics.
+  var kind: ElementKind { source?.kind ?? .sheet }
+
+  func nodeDidUnmount() {
+    effect?.dispose()
+    slot.leave(self)
+  }
+
+  /// Runs the pass again: the slot it waited for is free.
+  func slotDidFree() { effect?.scheduleRun() }
 
   private func runPass() {
     guard node.isMounted, let source, let updateModified else { return }
-    let identity = source.presented()
+    var identity = source.presented()
+    if identity == nil {
+      slot.leave(self)
+      reportedWait = false
+    } else if let holder = slot.take(for: self) {
+      // As in SwiftUI, one presentation at a time from a context: this one is presented when
+      // the one shown now is dismissed.
+      identity = nil
+      if !reportedWait {
+        reportedWait = true
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [node.enclosingViewName, holder.node.enclosingViewName],
+            message:
+              "The \(source.kind) of \(node.enclosingViewName) waits: the \(holder.kind) of "
+              + "\(holder.node.enclosingViewName) is presented, and one presentation is shown at "
+              + "a time, as in SwiftUI. It is presented when that one is dismissed."))
+      }
+    }
     let content = identity.map { _ in source.content() }
     GraphEvaluation.untracked {
       let previous = presented
@@ -161,12 +194,50 @@ struct PresentedContent: View, _PrimitiveView {
   }
 }
 
-/// Marks presented content, for the diagnostic of a navigation link inside it that finds no
-/// stack (the presenter's is hidden there).
+/// Marks presented content: for the diagnostic of a navigation link inside it that finds no
+/// stack (the presenter's is hidden there), and as the context of the presentations inside it.
 @MainActor
 final class PresentationBoundary {
   let kind: ElementKind
+  /// The presentations made from inside this content, one at a time.
+  let slot = PresentationSlot()
   init(kind: ElementKind) { self.kind = kind }
+}
+
+/// The presentations of one context (the host's content, or one presented content), of which
+/// one is shown at a time, as in SwiftUI, where a second sheet waits for the first to be
+/// dismissed. Presentations made from inside the shown one's content have a context of their
+/// own, so they stack on it.
+@MainActor
+final class PresentationSlot {
+  /// The presentation shown now.
+  private weak var holder: PresentationPart?
+  /// The presentations waiting, in the order they asked.
+  private var waiting: [WeakPresentation] = []
+
+  private struct WeakPresentation {
+    weak var part: PresentationPart?
+  }
+
+  /// Takes the slot for `part`: nil when it holds it now; otherwise the holder, and `part`
+  /// waits.
+  func take(for part: PresentationPart) -> PresentationPart? {
+    if let holder, holder !== part, holder.node.isMounted {
+      if !waiting.contains(where: { $0.part === part }) { waiting.append(.init(part: part)) }
+      return holder
+    }
+    holder = part
+    waiting.removeAll { $0.part === part || $0.part == nil }
+    return nil
+  }
+
+  /// `part` no longer presents (dismissed, or gone): the first waiting presentation runs again.
+  func leave(_ part: PresentationPart) {
+    waiting.removeAll { $0.part === part || $0.part == nil }
+    guard holder === part else { return }
+    holder = nil
+    waiting.first?.part?.slotDidFree()
+  }
 }
 
 /// Makes the buttons of an alert or a dialog dismiss it after their action, as SwiftUI's do.

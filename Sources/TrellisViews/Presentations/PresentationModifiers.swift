@@ -16,6 +16,11 @@
 ///   is the item's id: another item replaces the content (the old one disappears and is
 ///   dismissed, the new one appears with fresh state). The presenting view's own visibility
 ///   does not change.
+/// - **One at a time.** As in SwiftUI, one presentation is shown at a time from the host's
+///   content, or from one presented content: a second one asked for meanwhile (another
+///   `.sheet` on the same view, an alert from a sibling) waits, reported, and is presented when
+///   the first is dismissed, if it is still asked for. Presentations made from inside the
+///   shown content stack on it.
 /// - **Rendering.** The content is in the rendered tree inside an element of its own (`Sheet`,
 ///   `FullScreenCover`, `Alert`, `ConfirmationDialog`), right after the modified view's
 ///   elements; a renderer draws it above them.

@@ -90,6 +90,20 @@ struct Alerts: View {
   }
 }
 
+/// A sheet whose content presents an alert.
+struct AlertInASheet: View {
+  @Bindable var flags: PresentationFlags
+  let probe: Probe
+
+  var body: some View {
+    Button("under") { probe.log.append("under") }
+      .sheet(isPresented: $flags.isOn) {
+        Button("in sheet") { probe.log.append("in sheet") }
+          .alert("Sure?", isPresented: $flags.alert) { Button("Yes") {} }
+      }
+  }
+}
+
 struct PlainAlert: View {
   @State private var isShown = true
   var body: some View {
@@ -252,47 +266,95 @@ struct LinksInASheet: View {
     #expect(host.tree.findAll(kind: "FullScreenCover").map(\.texts) == [["covering"]])
   }
 
-  /// `Alerts` with its dialog shown and its cover in front of it.
-  private func alertsWithADialogUnderACover() -> (ViewHost, PresentationFlags, Probe) {
+  /// As in SwiftUI, one presentation at a time is shown from a context: a second one asked
+  /// for while the first is up waits, reported, and is presented when the first is dismissed.
+  /// (Trellis showed both, the second stacked on the first; found by a new user.)
+  @Test func aSecondPresentationWaitsForTheFirstToBeDismissed() {
     let flags = PresentationFlags()
     let probe = Probe()
     let host = ViewHost(Alerts(flags: flags, probe: probe), executor: .manual)
-    flags.dialog = true
+    let diagnostics = TrellisDiagnostics.capture {
+      flags.dialog = true
+      flags.cover = true
+      host.flush()
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "The FullScreenCover of Alerts waits: the ConfirmationDialog of Alerts is presented, "
+          + "and one presentation is shown at a time, as in SwiftUI. It is presented when that "
+          + "one is dismissed."
+      ])
+    #expect(host.tree.findAll(kind: "FullScreenCover").isEmpty)
+    #expect(host.tap("Copy link"))
+    #expect(probe.log == ["copied"])
+    host.flush()
+    #expect(flags.dialog == false)
+    #expect(flags.cover == true)
+    #expect(host.tree.findAll(kind: "ConfirmationDialog").isEmpty)
+    #expect(host.tree.findAll(kind: "FullScreenCover").map(\.texts) == [["covering"]])
+    // Asked for again while the cover is up: it waits again, reported again.
+    let again = TrellisDiagnostics.capture {
+      flags.dialog = true
+      host.flush()
+    }
+    #expect(again.count == 1)
+    #expect(host.tree.findAll(kind: "ConfirmationDialog").isEmpty)
+    #expect(host.dismiss())
+    host.flush()
+    #expect(host.tree.findAll(kind: "FullScreenCover").isEmpty)
+    #expect(host.tree.findAll(kind: "ConfirmationDialog").map(\.texts).first?.first == "Share")
+    // A waiting presentation that is no longer asked for is not presented later.
     flags.cover = true
+    host.flush()
+    flags.cover = false
+    #expect(host.dismiss())
+    host.flush()
+    #expect(host.tree.findAll(kind: "FullScreenCover").isEmpty)
+    #expect(host.tree.findAll(kind: "ConfirmationDialog").isEmpty)
+  }
+
+  /// A sheet with an alert presented from inside it: presentations from a presentation's
+  /// content stack on it.
+  private func alertOverASheet() -> (ViewHost, PresentationFlags, Probe) {
+    let flags = PresentationFlags()
+    let probe = Probe()
+    let host = ViewHost(AlertInASheet(flags: flags, probe: probe), executor: .manual)
+    flags.isOn = true
+    flags.alert = true
     host.flush()
     return (host, flags, probe)
   }
 
   @Test func onlyTheFrontmostPresentationCanBeTapped() {
-    let (host, _, probe) = alertsWithADialogUnderACover()
-    // The cover is in front of the dialog: the dialog's button is covered, as the screen is.
-    let diagnostics = TrellisDiagnostics.capture { #expect(!host.tap("Copy link")) }
+    let (host, _, probe) = alertOverASheet()
+    #expect(host.tree.texts == ["under", "in sheet", "Sure?", "Yes"])
+    // The alert is in front of the sheet: the sheet's button is covered, as the screen is.
+    let diagnostics = TrellisDiagnostics.capture { #expect(!host.tap("in sheet")) }
     #expect(
       diagnostics.map(\.message) == [
-        "The button titled \"Copy link\" (in Alerts) is covered by the presentation shown from "
-          + "Alerts (a sheet, cover, alert or dialog is modal); nothing was tapped. Dismiss the "
-          + "presentation first."
+        "The button titled \"in sheet\" (in AlertInASheet) is covered by the presentation shown "
+          + "from AlertInASheet (a sheet, cover, alert or dialog is modal); nothing was tapped. "
+          + "Dismiss the presentation first."
       ])
     let missing = TrellisDiagnostics.capture { #expect(!host.tap("Nowhere")) }
     #expect(missing.map(\.message) == ["No button titled \"Nowhere\" is in the tree."])
     #expect(probe.log == [])
     #expect(host.dismiss())
     host.flush()
-    #expect(host.tap("Copy link"))
-    #expect(probe.log == ["copied"])
+    #expect(host.tap("in sheet"))
+    #expect(probe.log == ["in sheet"])
   }
 
   // Found by a new user: with two presentations up, two backs before a flush dismissed one.
   @Test func twoBacksBeforeAFlushDismissTwoPresentations() {
-    let (host, flags, _) = alertsWithADialogUnderACover()
+    let (host, flags, _) = alertOverASheet()
     #expect(host.dismiss())
-    #expect(flags.cover == false)
-    #expect(flags.dialog == true)
+    #expect(flags.alert == false)
+    #expect(flags.isOn == true)
     #expect(host.dismiss())
-    #expect(flags.dialog == false)
+    #expect(flags.isOn == false)
     host.flush()
-    #expect(host.tree.findAll(kind: "FullScreenCover").isEmpty)
-    #expect(host.tree.findAll(kind: "ConfirmationDialog").isEmpty)
+    #expect(host.tree.texts == ["under"])
   }
 
   @Test func dismissingAnAlertRunsItsCancelButtonAndADialogsAddedCancelOnlyDismisses() {
