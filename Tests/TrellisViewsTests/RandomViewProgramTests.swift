@@ -3,11 +3,13 @@ import TrellisTracking
 import TrellisViews
 
 // Seeded random edits of a keyed list (inserts, removals, moves, swaps, a row taken out and put
-// back, title edits, taps, the whole list hidden and shown), applied in batches of one to four
-// before each flush, and checked after every flush against a model of SwiftUI's identity rules:
-// what the screen shows, which rows kept their `@State` (a row keeps it while its id stays in
-// the list from one update to the next, wherever it moves; a row that left and came back, or a
-// list that was hidden, starts again), and which rows have appeared and not disappeared.
+// back, title edits, taps, the whole list hidden and shown; for a lazy list, scrolls), applied
+// in batches of one to four before each flush, and checked after every flush against a model
+// of SwiftUI's identity rules: what the screen shows, which rows kept their `@State` (a row
+// keeps it while its id stays in the list from one update to the next, wherever it moves, and
+// in a lazy list also while it is scrolled out; a row that left and came back, or a list that
+// was hidden, starts again), which rows have appeared and not disappeared, and the preference
+// the shown rows set.
 
 final class FuzzRow: Trackable, Identifiable {
   let id: Int
@@ -29,6 +31,8 @@ final class FuzzModel: Trackable {
 final class AppearanceLog {
   private(set) var visible: Set<Int> = []
   private(set) var failures: [String] = []
+  /// The ids the shown rows set as a preference, in order.
+  var names: [String] = []
 
   func appear(_ id: Int) {
     if !visible.insert(id).inserted { failures.append("row \(id) appeared twice") }
@@ -49,6 +53,7 @@ struct FuzzRowView: View {
       // A conditional child inside a keyed row.
       if row.title.count.isMultiple(of: 2) { Text("even \(row.id)") }
     }
+    .preference(key: NamesKey.self, value: ["\(row.id)"])
     .onAppear { log.appear(row.id) }
     .onDisappear { log.disappear(row.id) }
   }
@@ -57,14 +62,22 @@ struct FuzzRowView: View {
 struct FuzzScreen: View {
   let model: FuzzModel
   let log: AppearanceLog
+  let isLazy: Bool
 
   var body: some View {
     VStack {
       Text("header \(model.header)")
       if model.showsList {
-        ForEach(model.rows) { row in FuzzRowView(row: row, log: log) }
+        if isLazy {
+          ScrollView {
+            LazyVStack { ForEach(model.rows) { row in FuzzRowView(row: row, log: log) } }
+          }
+        } else {
+          ForEach(model.rows) { row in FuzzRowView(row: row, log: log) }
+        }
       }
     }
+    .onPreferenceChange(NamesKey.self) { log.names = $0 }
   }
 }
 
@@ -72,7 +85,16 @@ struct FuzzScreen: View {
 @Suite struct RandomViewProgramTests {
   @Test(arguments: 0..<30)
   func randomEditsKeepIdentityStateAndLifecycleAsSwiftUIDoes(seed: UInt64) {
-    var program = RandomViewProgram(seed: seed)
+    run(RandomViewProgram(seed: seed, isLazy: false), seed: seed)
+  }
+
+  @Test(arguments: 0..<30)
+  func randomEditsAndScrollsOfALazyListDoTooAndHiddenRowsSetNoPreference(seed: UInt64) {
+    run(RandomViewProgram(seed: seed, isLazy: true), seed: seed)
+  }
+
+  private func run(_ program: RandomViewProgram, seed: UInt64) {
+    var program = program
     for step in 0..<60 {
       program.step()
       let failures = program.check()
@@ -83,7 +105,7 @@ struct FuzzScreen: View {
 
   /// The checks can fail: a model that forgot a tap is caught.
   @Test func aWrongModelIsCaught() {
-    var program = RandomViewProgram(seed: 3)
+    var program = RandomViewProgram(seed: 3, isLazy: false)
     for _ in 0..<10 { program.step() }
     program.showAndTapFirstRow()
     #expect(program.check().isEmpty)
@@ -98,16 +120,18 @@ struct RandomViewProgram {
   private let model = FuzzModel()
   private let log = AppearanceLog()
   private let host: ViewHost
+  private let isLazy: Bool
   private var nextID = 0
   /// The model: taps per row id, for the rows shown at the last flush.
   private var taps: [Int: Int] = [:]
   /// A row taken out of the list, to be put back later (with the same id).
   private var removed: [FuzzRow] = []
 
-  init(seed: UInt64) {
+  init(seed: UInt64, isLazy: Bool) {
     random = SplitMix64(state: seed)
-    host = ViewHost(FuzzScreen(model: model, log: log), executor: .manual)
-    for _ in 0..<4 { model.rows.append(makeRow()) }
+    self.isLazy = isLazy
+    host = ViewHost(FuzzScreen(model: model, log: log, isLazy: isLazy), executor: .manual)
+    for _ in 0..<(isLazy ? 12 : 4) { model.rows.append(makeRow()) }
     host.flush()
   }
 
@@ -120,14 +144,23 @@ struct RandomViewProgram {
     model.rows.isEmpty ? nil : Int.random(in: 0..<model.rows.count, using: &random)
   }
 
-  /// One to four edits, then a flush; or a tap, which flushes.
+  /// One to four edits, then a flush; or a tap, or a scroll of a lazy list, which flush.
   mutating func step() {
     let shownBefore = shownIDs
-    if model.showsList, !model.rows.isEmpty, Int.random(in: 0..<5, using: &random) == 0 {
-      let row = model.rows[index()!]
+    let onScreen = rowsOnScreen
+    if !onScreen.isEmpty, Int.random(in: 0..<5, using: &random) == 0 {
+      let id = onScreen[Int.random(in: 0..<onScreen.count, using: &random)]
+      let row = model.rows.first { $0.id == id }!
       #expect(host.tap(title(of: row)), "row \(row.id) is not on the screen")
       host.flush()
       taps[row.id, default: 0] += 1
+      return
+    }
+    if isLazy, model.showsList, Int.random(in: 0..<4, using: &random) == 0 {
+      host.scroll(
+        toRow: Int.random(in: 0...model.rows.count + 2, using: &random),
+        visibleRows: Int.random(in: 1...6, using: &random))
+      host.flush()
       return
     }
     for _ in 0..<Int.random(in: 1...4, using: &random) { edit() }
@@ -163,11 +196,24 @@ struct RandomViewProgram {
 
   private func title(of row: FuzzRow) -> String { "\(row.id): \(row.title) \(taps[row.id] ?? 0)" }
 
+  /// The ids of the rows on the screen, in order (a lazy list shows a window of them).
+  private var rowsOnScreen: [Int] {
+    host.tree.texts.dropFirst().compactMap { text in
+      text.hasPrefix("even ") ? nil : text.split(separator: ":").first.flatMap { Int($0) }
+    }
+  }
+
   /// What the screen, the rows' state and the lifecycle must be now; what differs.
   func check() -> [String] {
     var expected = ["header \(model.header)"]
+    // A lazy list shows a window of the rows, one run of them in order.
+    let onScreen = rowsOnScreen
+    var shown = model.showsList ? model.rows : []
+    if isLazy, let first = onScreen.first, let start = shown.firstIndex(where: { $0.id == first }) {
+      shown = Array(shown[start..<min(shown.count, start + onScreen.count)])
+    }
     if model.showsList {
-      for row in model.rows {
+      for row in shown {
         expected.append(title(of: row))
         if row.title.count.isMultiple(of: 2) { expected.append("even \(row.id)") }
       }
@@ -175,9 +221,16 @@ struct RandomViewProgram {
     var failures = log.failures
     let texts = host.tree.texts
     if texts != expected { failures.append("the screen is \(texts), not \(expected)") }
+    let shownIDs = Set(onScreen)
     if log.visible != shownIDs {
       failures.append(
         "appeared and not disappeared: \(log.visible.sorted()), not \(shownIDs.sorted())")
+    }
+    if log.names != onScreen.map(String.init) {
+      failures.append("the rows' preference is \(log.names), not \(onScreen)")
+    }
+    if isLazy, model.showsList, !model.rows.isEmpty, onScreen.isEmpty {
+      failures.append("the lazy list shows no row of \(model.rows.count)")
     }
     return failures
   }
