@@ -194,7 +194,11 @@ final class ElementBindingBox<C: MutableCollection & RandomAccessCollection, ID:
   private(set) var last: C.Element
   private var position: C.Index?
   var isRemoved = false
-  private var isReported = false
+  /// Whether a read, and a write, after the removal were reported: once each, so that a
+  /// write through a property of the element (`todo.title = …`, which reads the element
+  /// first) is reported as the write it is, not only as the read.
+  private var reportedRead = false
+  private var reportedWrite = false
 
   init(id: ID, source: Binding<C>, last: C.Element, identify: KeyPath<C.Element, ID>) {
     self.id = id
@@ -205,13 +209,13 @@ final class ElementBindingBox<C: MutableCollection & RandomAccessCollection, ID:
 
   func read() -> C.Element {
     guard !isRemoved else {
-      reportStale("read")
+      reportStale(isWrite: false)
       return last
     }
     let collection = source.wrappedValue
     guard let index = locate(in: collection) else {
       isRemoved = true
-      reportStale("read")
+      reportStale(isWrite: false)
       return last
     }
     last = collection[index]
@@ -220,13 +224,13 @@ final class ElementBindingBox<C: MutableCollection & RandomAccessCollection, ID:
 
   func write(_ value: C.Element) {
     guard !isRemoved else {
-      reportStale("written")
+      reportStale(isWrite: true)
       return
     }
     var collection = source.wrappedValue
     guard let index = locate(in: collection) else {
       isRemoved = true
-      reportStale("written")
+      reportStale(isWrite: true)
       return
     }
     collection[index] = value
@@ -245,15 +249,23 @@ final class ElementBindingBox<C: MutableCollection & RandomAccessCollection, ID:
     return position
   }
 
-  private func reportStale(_ verb: String) {
-    guard !isReported else { return }
-    isReported = true
+  private func reportStale(isWrite: Bool) {
+    if isWrite {
+      guard !reportedWrite else { return }
+      reportedWrite = true
+    } else {
+      guard !reportedRead else { return }
+      reportedRead = true
+    }
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .invalidInput, nodes: ["\(id)"],
         message:
-          "A binding to the ForEach element with id \(id) was \(verb) after the element was "
-          + "removed; reads give its last value and writes are dropped. Do not keep a row's "
-          + "binding beyond the row."))
+          "A binding to the ForEach element with id \(id) was \(isWrite ? "written" : "read") "
+          + "after the element was removed; "
+          + (isWrite
+            ? "the write is dropped (the element is not in the collection to write to). "
+            : "reads give its last value. ")
+          + "Do not keep a row's binding beyond the row."))
   }
 }
