@@ -84,8 +84,13 @@ final class HostCore {
   @exclusivity(unchecked) var removedElements: [ElementID] = []
   /// The root container's children as the renderers have them.
   @exclusivity(unchecked) var rootChildren: [ElementID] = []
-  /// Viewports reported by renderers, by element.
+  /// Viewports reported by renderers, or set by `ViewHost.scroll(toRow:visibleRows:)`, by
+  /// element.
   var viewports: [ElementID: Viewport] = [:]
+  /// The elements whose viewport the host's `scroll(toRow:visibleRows:)` set last, rather than
+  /// a renderer: the host is their scroll view, and keeps their offset within the rows (see
+  /// `LazyRowsPart.clampHostScroll`). A renderer keeps its own scroll view's offset.
+  var hostScrolledViewports: Set<ElementID> = []
   /// Whether a "back" (`ViewHost.dismiss()`) was asked for since the last commit: the tree
   /// it was worked out from does not show it yet.
   var hasPendingDismissal = false

@@ -7,7 +7,10 @@ extension ViewHost {
   /// those that leave disappear, at the next `flush()`.
   /// - Parameters:
   ///   - row: the first visible row (0 is the top); a row past the end shows the last rows, as
-  ///     a scroll to the end would. A negative row is reported and taken as 0.
+  ///     a scroll to the end would, and is taken back to the first of them, as a scroll view's
+  ///     offset is clamped to its content (so are later ones when the rows shrink: rows added
+  ///     again appear after the ones shown, not where the offset was). A negative row is
+  ///     reported and taken as 0.
   ///   - visibleRows: how many rows are visible; by default, as many as before. A negative
   ///     count is reported and taken as 0.
   /// - Returns: false, with a diagnostic, when no lazy container is shown, or when several are
@@ -40,6 +43,7 @@ extension ViewHost {
             + "used instead."))
     }
     let viewport = Viewport(offset: max(0, row), length: max(0, length))
+    core.hostScrolledViewports.insert(element)
     guard core.viewports[element] != viewport else { return true }
     core.viewports[element] = viewport
     core.viewportDidChange(for: element)

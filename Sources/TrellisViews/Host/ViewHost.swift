@@ -267,7 +267,9 @@ public final class RendererConnection {
   ///   - viewport: the visible stretch.
   ///   - element: the scrolling element.
   public func reportViewport(_ viewport: Viewport, for element: ElementID) {
-    guard let core, core.viewports[element] != viewport else { return }
+    guard let core else { return }
+    core.hostScrolledViewports.remove(element)
+    guard core.viewports[element] != viewport else { return }
     core.viewports[element] = viewport
     core.viewportDidChange(for: element)
   }

@@ -246,6 +246,35 @@ struct TwoLists: View {
     #expect(host.tree.texts == ["row 26", "row 27", "row 28", "row 29"])
   }
 
+  @Test func aScrollPastRowsThatShrankIsClampedAsAScrollViewsOffsetIs() {
+    let items = Items(Array(0..<100))
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      LabelledList(items: items, probe: Probe()), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 3, lazyOverscan: 0), renderer: recorder)
+    host.scroll(toRow: 90)
+    host.flush()
+    #expect(host.tree.texts == ["row 90", "row 91", "row 92"])
+    items.ids = Array(0..<10)
+    host.flush()
+    #expect(host.tree.texts == ["row 7", "row 8", "row 9"])
+    // The offset moved back with the rows, as a scroll view's does: rows added again come
+    // after the ones shown, and the list does not jump back to row 90.
+    items.ids = Array(0..<100)
+    host.flush()
+    #expect(host.tree.texts == ["row 7", "row 8", "row 9"])
+    // A renderer's viewport is its own scroll view's, which keeps its own offset: it is left
+    // as reported.
+    let list = try! #require(recorder.element(ofKind: .list))
+    recorder.reportViewport(Viewport(offset: 95, length: 3), for: list)
+    items.ids = Array(0..<10)
+    host.flush()
+    #expect(host.tree.texts == ["row 7", "row 8", "row 9"])
+    items.ids = Array(0..<100)
+    host.flush()
+    #expect(host.tree.texts == ["row 95", "row 96", "row 97"])
+  }
+
   @Test func aNegativeRowIsReportedAndScrollsToTheTop() {
     let calls = CallCounter()
     let host = ViewHost(

@@ -89,6 +89,24 @@ final class LazyRowsPart: NodePart {
     return Viewport(offset: 0, length: host.options.defaultViewportRows)
   }
 
+  /// Keeps the offset of a scroll made with `ViewHost.scroll(toRow:visibleRows:)` within the
+  /// rows, as a scroll view clamps its content offset to its content: without it, rows that
+  /// shrank under the offset and grew back showed the rows at the old offset again, a jump no
+  /// scroll view makes. The rows shown now are the same either way (`realizedRange` shows the
+  /// last rows of a viewport past the end). A renderer's viewport is its own scroll view's,
+  /// which keeps its own offset: it is left as reported.
+  private func clampHostScroll(total: Int) {
+    let host = node.host
+    guard let element = viewportElement, host.hostScrolledViewports.contains(element),
+      var current = host.viewports[element], current.unit == .rows
+    else { return }
+    let last = max(0, total - max(0, current.length))
+    if current.offset > last {
+      current.offset = last
+      host.viewports[element] = current
+    }
+  }
+
   /// The rows to realize among `total`: the viewport's, clamped so that a viewport past the end
   /// shows the last rows, widened by the overscan.
   private func realizedRange(total: Int) -> Range<Int> {
@@ -114,6 +132,7 @@ final class LazyRowsPart: NodePart {
     var collector = RowCollector(node: node)
     collect(&collector)
     let total = collector.count
+    clampHostScroll(total: total)
     let range = realizedRange(total: total)
     // Built only when a `ForEach` here has editing actions: most passes (every scroll) need none.
     var listName: String?
