@@ -20,6 +20,9 @@ class ControlPart: ComputedPart {
 
   /// Whether `\.isEnabled` was true at the last render.
   private(set) var isEnabled = true
+
+  /// Whether the control may keep the focus: it is enabled, and no container hides it.
+  var canKeepFocus: Bool { isEnabled && node.isVisible }
   /// Whether the control has the host's focus.
   var isFocused = false {
     didSet { if isFocused != oldValue { refresh() } }

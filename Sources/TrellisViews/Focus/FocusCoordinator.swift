@@ -9,7 +9,11 @@ import TrellisGraph
 ///   (`HostCore.settle()`), once the controls the update inserts exist. The control whose
 ///   binding holds the state's new value takes the focus; a state that no longer holds the
 ///   focused control's value takes the focus away.
-/// A control that leaves the tree or becomes disabled loses the focus at the end of that flush.
+/// A control that leaves the tree, becomes disabled, or is hidden by its container (a tab
+/// switched away, a row scrolled out, a navigation level covered by a push; see
+/// `ViewNode.isVisible`) loses the focus at the end of that flush, as a view that leaves the
+/// screen does in SwiftUI. A hidden control keeps its state, not the focus: shown again, it
+/// does not take the focus back.
 /// Each move writes the bindings of the controls it leaves (false, nil) and enters (their
 /// value), so the bodies that read the focus state re-run in the same update.
 @MainActor
@@ -54,7 +58,7 @@ final class FocusCoordinator {
   /// Whether settling has anything to do.
   var needsSettle: Bool {
     !writtenStates.isEmpty || focusedControlLeft || !orphans.isEmpty
-      || (focused.map { !$0.isEnabled } ?? false)
+      || (focused.map { !$0.canKeepFocus } ?? false)
   }
 
   /// Applies what happened since the last settle: focus states the app wrote, then the
@@ -66,7 +70,7 @@ final class FocusCoordinator {
       let state = ObjectIdentifier(slot)
       let stateBindings = bindings.filter { $0.binding.storageID == state }
       if let chosen = stateBindings.first(where: { $0.binding.matches() }),
-        let target = chosen.target, target.isEnabled
+        let target = chosen.target, target.canKeepFocus
       {
         move(to: target)
         continue
@@ -74,7 +78,7 @@ final class FocusCoordinator {
       if let focused, stateBindings.contains(where: { $0.target === focused }) {
         move(to: nil)
       }
-      // A value no enabled control is bound to: nothing of this state has the focus, so the
+      // A value no enabled, shown control is bound to: nothing of this state has the focus, so the
       // state goes back to its empty value (nil, false), as SwiftUI's follows the real focus.
       guard let value = slot.unmatchedValue else { continue }
       slot.clear()
@@ -84,9 +88,10 @@ final class FocusCoordinator {
           TrellisDiagnostic(
             kind: .invalidInput, nodes: [name],
             message:
-              "A @FocusState in \(name) was set to \(value), but no enabled control is bound to "
-              + "that value with .focused(_:equals:); nothing of it has the focus, and the state "
-              + "goes back to nil (false)."))
+              "A @FocusState in \(name) was set to \(value), but no enabled control on screen "
+              + "is bound to that value with .focused(_:equals:) (a control in a tab switched "
+              + "away, a row scrolled out or a covered navigation level is not on screen); "
+              + "nothing of it has the focus, and the state goes back to nil (false)."))
       } else {
         // No `.focused` in the tree uses the state at all (before, the value stayed, and
         // nothing said why no control took the focus).
@@ -99,7 +104,7 @@ final class FocusCoordinator {
               + "state goes back to nil (false)."))
       }
     }
-    if let focused, !focused.isEnabled { move(to: nil) }
+    if let focused, !focused.canKeepFocus { move(to: nil) }
     if focusedControlLeft {
       focusedControlLeft = false
       // Nothing has the focus now: a binding whose state still holds its value is stale.

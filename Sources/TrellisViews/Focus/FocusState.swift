@@ -10,8 +10,10 @@ import TrellisGraph
 /// Focus is the host's: one control at a time. It moves when the state is written (the control
 /// bound to the new value takes it; writing false or nil takes it away), by the host's focus
 /// drivers (`focusNext()`, `focusPrevious()`, `focus(_:)`, typing into a field), and it leaves
-/// a control that is removed or disabled; each move writes the state back, so the body that
-/// reads it re-runs. A write made in the same action that inserts the control takes effect once
+/// a control that is removed, disabled, or hidden by its container (a tab switched away, a row
+/// scrolled out of a lazy container, a navigation level covered by a push), as it leaves a view
+/// that goes off screen in SwiftUI; each move writes the state back, so the body that reads it
+/// re-runs. A write made in the same action that inserts the control takes effect once
 /// the control exists (at the end of the update's flush).
 ///
 /// The state lives as long as the view's identity, like `@State`; reading it from a view that

@@ -310,9 +310,10 @@ struct BlindFocus: View {
     #expect(probe.log.last == "focus nil third false")
     #expect(
       diagnostics.map(\.message) == [
-        "A @FocusState in FocusForm was set to second, but no enabled control is bound to that "
-          + "value with .focused(_:equals:); nothing of it has the focus, and the state goes "
-          + "back to nil (false)."
+        "A @FocusState in FocusForm was set to second, but no enabled control on screen is "
+          + "bound to that value with .focused(_:equals:) (a control in a tab switched away, a "
+          + "row scrolled out or a covered navigation level is not on screen); nothing of it "
+          + "has the focus, and the state goes back to nil (false)."
       ])
     #expect(diagnostics.map(\.nodes) == [["FocusForm"]])
   }
@@ -615,6 +616,91 @@ struct ButtonsUnderASheet: View {
     #expect(diagnostics.count == 1)
     host.flush()
     #expect(host.tree.texts.contains("text a"))
+  }
+
+  @Test func aFocusedControlThatItsContainerHidesLosesTheFocus() {
+    // SwiftUI takes the focus from a view that leaves the screen: a tab switched away, a row
+    // scrolled out of a lazy stack, a navigation level covered by a push. Trellis keeps such
+    // a view (and its state) while hidden, but not the focus: typing would go into a field no
+    // one sees, and the focus state would say a hidden field is being edited.
+    struct Tabs: View {
+      let probe: Probe
+      @State var tab = 1
+      @FocusState var isEditing: Bool
+      @State var text = ""
+      var body: some View {
+        let _ = probe.log.append("editing \(isEditing)")
+        TabView(selection: $tab) {
+          TextField("name", text: $text).focused($isEditing).tabItem { Text("One") }.tag(1)
+          Button("two") {}.tabItem { Text("Two") }.tag(2)
+        }
+      }
+    }
+    let probe = Probe()
+    let tabs = ViewHost(Tabs(probe: probe), executor: .manual)
+    #expect(tabs.focus("name"))
+    tabs.flush()
+    #expect(tabs.tap("Two"))
+    tabs.flush()
+    #expect(tabs.focusedControl == nil)
+    #expect(probe.log == ["editing false", "editing true", "editing false"])
+    #expect(tabs.tap("One"))
+    tabs.flush()
+    #expect(tabs.focusedControl == nil)
+
+    struct Rows: View {
+      @FocusState var focused: Int?
+      var body: some View {
+        VStack {
+          Text("focused \(focused.map(String.init) ?? "none")")
+          ScrollView {
+            LazyVStack {
+              ForEach(0..<50, id: \.self) { row in
+                Button("row \(row)") {}.focused($focused, equals: row)
+              }
+            }
+          }
+        }
+      }
+    }
+    let rows = ViewHost(
+      Rows(), executor: .manual, options: ViewHostOptions(defaultViewportRows: 3, lazyOverscan: 0))
+    #expect(rows.focus("row 1"))
+    rows.flush()
+    #expect(rows.tree.texts.first == "focused 1")
+    rows.scroll(toRow: 1)
+    rows.flush()
+    #expect(rows.focusedControl == "row 1")
+    rows.scroll(toRow: 20)
+    rows.flush()
+    #expect(rows.focusedControl == nil)
+    #expect(rows.tree.texts.first == "focused none")
+    // Nor does a focus state written for a hidden control give it the focus.
+    struct HiddenTarget: View {
+      @State var tab = 2
+      @FocusState var isEditing: Bool
+      @State var text = ""
+      var body: some View {
+        TabView(selection: $tab) {
+          TextField("name", text: $text).focused($isEditing).tabItem { Text("One") }.tag(1)
+          Button("edit") { isEditing = true }.tabItem { Text("Two") }.tag(2)
+        }
+      }
+    }
+    let hidden = ViewHost(HiddenTarget(), executor: .manual)
+    #expect(hidden.tap("One"))
+    hidden.flush()
+    #expect(hidden.tap("Two"))
+    hidden.flush()
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(hidden.tap("edit"))
+      hidden.flush()
+    }
+    #expect(hidden.focusedControl == nil)
+    #expect(
+      diagnostics.map { $0.message.prefix(79) } == [
+        "A @FocusState in HiddenTarget was set to true, but no enabled control on screen"
+      ])
   }
 
   @Test func controlsOfAHiddenTabTakeNoFocus() {
