@@ -1,4 +1,5 @@
 import Testing
+import TrellisGraph
 import TrellisTracking
 
 @testable import TrellisViews
@@ -126,8 +127,24 @@ final class BindingProbe {
     #expect(recorder.connection?.viewport(of: list.id) == Viewport(offset: 50, length: 3))
     recorder.clear()
     host = nil
-    recorder.reportViewport(Viewport(offset: 10, length: 3), for: list)
-    #expect(recorder.connection?.viewport(of: list.id) == nil)
+    // The host's going takes its tree off the renderer's root, in one last commit.
+    #expect(recorder.commits.map { $0.map(\.description) } == [["remove List@1 from Root@0 at 0"]])
+    #expect(recorder.rootElement.children.isEmpty)
+    recorder.clear()
+    // Reports into the released host do nothing, and say why (found by a new user: an
+    // activation said the element was gone, a viewport said nothing).
+    let connection = try #require(recorder.connection)
+    let diagnostics = TrellisDiagnostics.capture {
+      recorder.reportViewport(Viewport(offset: 10, length: 3), for: list)
+      #expect(!connection.activate(list.id))
+      #expect(!connection.focusNext())
+    }
+    let released =
+      ": the host this renderer was attached to was released; nothing happens. Attach the "
+      + "renderer to a new ViewHost."
+    let calls = ["reportViewport(_:for: \(list.id))", "activate(\(list.id))", "focusNext()"]
+    #expect(diagnostics.map(\.message) == calls.map { $0 + released })
+    #expect(connection.viewport(of: list.id) == nil)
     #expect(recorder.commits.isEmpty)
   }
 

@@ -342,8 +342,9 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
       func connect(_ connection: RendererConnection) { calls.append("connect") }
     }
     let renderer = Ordered()
-    _ = ViewHost(Text("a"), executor: .manual, renderer: renderer)
+    let host = ViewHost(Text("a"), executor: .manual, renderer: renderer)
     #expect(renderer.calls == ["connect", "begin 1", "end 1"])
+    withExtendedLifetime(host) {}
   }
 
   @Test func aRendererAnotherMountedHostHasIsRefusedUntilThatHostUnmounts() {
@@ -375,10 +376,119 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     do { _ = ViewHost(Text("gone"), executor: .manual, renderer: recorder) }
     recorder.clear()
     let diagnostics = TrellisDiagnostics.capture {
-      _ = ViewHost(Text("next"), executor: .manual, renderer: recorder)
+      let next = ViewHost(Text("next"), executor: .manual, renderer: recorder)
+      // The renderer shows the next host's tree alone.
+      #expect(recordedDump(recorder) == next.dump())
     }
     #expect(diagnostics.isEmpty)
     #expect(recorder.counts.creates == 1)
+  }
+
+  // Found by a new user writing a renderer: an id of one host's element, handed to another
+  // host's connection, activated that host's element in the same slot.
+  @Test func anElementIDNamesNothingInAnotherHost() throws {
+    struct Buttons: View {
+      let label: String
+      let log: Probe
+      var body: some View {
+        VStack {
+          Button("\(label) one") { log.log.append("\(label) one") }
+          Button("\(label) two") { log.log.append("\(label) two") }
+        }
+      }
+    }
+    let log = Probe()
+    let first = RecordingRenderer()
+    let second = RecordingRenderer()
+    let hosts = [
+      ViewHost(Buttons(label: "A", log: log), executor: .manual, renderer: first),
+      ViewHost(Buttons(label: "B", log: log), executor: .manual, renderer: second),
+    ]
+    let idA = try #require(first.element(ofKind: .button)?.id)
+    let idB = try #require(second.element(ofKind: .button)?.id)
+    // The same slot, reused as many times: only the hosts tell them apart.
+    #expect(idA.description == idB.description)
+    #expect(idA != idB)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(second.connection?.activate(idA) == false)
+    }
+    #expect(log.log.isEmpty)
+    #expect(
+      diagnostics.map(\.message) == ["activate(_:): element \(idA) is gone or has no action."])
+    #expect(second.connection?.activate(idB) == true)
+    #expect(log.log == ["B one"])
+    withExtendedLifetime(hosts) {}
+  }
+
+  // Found by a new user writing a renderer: a host that went away left its elements on the
+  // renderer's root, where the next host's were inserted beside them; and a renderer whose
+  // elements are values (handles into its own table) could not tell which were dead.
+  @Test func aHostThatGoesRemovesItsTreeAndDestroysEveryElementItHeld() {
+    final class Handles: Renderer {
+      let rootElement = 0
+      var next = 1
+      var live: Set<Int> = []
+      var calls: [String] = []
+      func createElement(_ description: ElementDescription) -> Int {
+        defer { next += 1 }
+        live.insert(next)
+        return next
+      }
+      func insert(_ child: Int, into parent: Int, at index: Int) {}
+      func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
+      func remove(_ child: Int, from parent: Int, at index: Int) {
+        calls.append("remove \(child) from \(parent) at \(index)")
+      }
+      func setText(_ text: String?, of element: Int) {}
+      func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
+      func beginCommit(_ commit: CommitInfo) { calls.append("begin") }
+      func endCommit(_ commit: CommitInfo) { calls.append("end") }
+      func destroyElement(_ element: Int) {
+        calls.append("destroy \(element)")
+        live.remove(element)
+      }
+    }
+    struct Rows: View {
+      let count: Int
+      var body: some View {
+        VStack { ForEach(0..<count, id: \.self) { Text("row \($0)") } }
+      }
+    }
+    let renderer = Handles()
+    var host: ViewHost? = ViewHost(Rows(count: 3), executor: .manual, renderer: renderer)
+    // Rows, VStack, three texts.
+    #expect(renderer.live == [1, 2, 3, 4, 5])
+    host?.update(root: Rows(count: 1))
+    #expect(
+      renderer.calls.suffix(6) == [
+        "begin", "remove 5 from 2 at 2", "remove 4 from 2 at 1", "destroy 4", "destroy 5", "end",
+      ])
+    #expect(renderer.live == [1, 2, 3])
+    renderer.calls = []
+    host = nil
+    #expect(
+      renderer.calls == [
+        "begin", "remove 1 from 0 at 0", "destroy 1", "destroy 2", "destroy 3", "end",
+      ])
+    #expect(renderer.live.isEmpty)
+
+    // A lazy list's retained rows (scrolled out, not in the tree) are destroyed too, at an
+    // unmount as when the host goes.
+    struct Lazy: View {
+      var body: some View {
+        List(0..<100, id: \.self) { Text("row \($0)") }
+      }
+    }
+    let lazy = Handles()
+    let list = ViewHost(
+      Lazy(), executor: .manual, options: ViewHostOptions(defaultViewportRows: 2, lazyOverscan: 0),
+      renderer: lazy)
+    list.scroll(toRow: 50)
+    list.flush()
+    #expect(lazy.live.count == 6)
+    list.unmount()
+    #expect(lazy.live.isEmpty)
+    withExtendedLifetime(list) {}
   }
 }
 

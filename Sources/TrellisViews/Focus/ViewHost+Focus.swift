@@ -85,14 +85,18 @@ extension RendererConnection {
 
   /// Moves the focus to the next enabled control, as Tab does (see `ViewHost.focusNext()`):
   /// shown controls only, and only those of the frontmost presentation while one is shown.
-  /// - Returns: false, with a diagnostic, when no control can take the focus.
+  /// - Returns: false, with a diagnostic, when no control can take the focus, or the host was
+  ///   released.
   @discardableResult
-  public func focusNext() -> Bool { core?.moveFocus(by: 1) ?? false }
+  public func focusNext() -> Bool { liveCore(for: "focusNext()")?.moveFocus(by: 1) ?? false }
 
   /// Moves the focus to the previous enabled control, as Shift-Tab does.
-  /// - Returns: false, with a diagnostic, when no control can take the focus.
+  /// - Returns: false, with a diagnostic, when no control can take the focus, or the host was
+  ///   released.
   @discardableResult
-  public func focusPrevious() -> Bool { core?.moveFocus(by: -1) ?? false }
+  public func focusPrevious() -> Bool {
+    liveCore(for: "focusPrevious()")?.moveFocus(by: -1) ?? false
+  }
 
   /// Takes the focus away from every control, as `ViewHost.clearFocus()` does: for a renderer
   /// whose own focus moved to something that is no control (a navigation link).
@@ -101,7 +105,7 @@ extension RendererConnection {
   /// Moves the focus to the control that renders `element`.
   /// - Parameter element: the control's element.
   /// - Returns: false, with a diagnostic, when the element is gone, is not a control, is
-  ///   disabled, or is hidden or covered by a shown presentation.
+  ///   disabled, is hidden or covered by a shown presentation, or the host was released.
   @discardableResult
   public func focus(_ element: ElementID) -> Bool {
     guard let control = control(element, effect: "the focus did not move") else { return false }
@@ -112,11 +116,13 @@ extension RendererConnection {
   /// Types `text` into the focused text field at its caret, one character at a time, as keys
   /// do.
   /// - Parameter text: the characters (a key press, or a paste).
-  /// - Returns: false, with a diagnostic, when no text field has the focus, or the focused
-  ///   one is hidden or covered by a shown presentation.
+  /// - Returns: false, with a diagnostic, when no text field has the focus, the focused one
+  ///   is hidden or covered by a shown presentation, or the host was released.
   @discardableResult
   public func insertText(_ text: String) -> Bool {
-    guard let field = focusedField(effect: "nothing was typed") else { return false }
+    guard let field = focusedField("insertText(_:)", effect: "nothing was typed") else {
+      return false
+    }
     field.type(text)
     return true
   }
@@ -125,19 +131,23 @@ extension RendererConnection {
   /// `ViewHost.moveCaret(_:in:)`).
   /// - Parameter movement: where to.
   /// - Returns: whether it moved; false, with a diagnostic, when no text field has the focus,
-  ///   or the focused one is hidden or covered by a shown presentation.
+  ///   the focused one is hidden or covered by a shown presentation, or the host was released.
   @discardableResult
   public func moveCaret(_ movement: CaretMovement) -> Bool {
-    guard let field = focusedField(effect: "the caret did not move") else { return false }
+    guard let field = focusedField("moveCaret(_:)", effect: "the caret did not move") else {
+      return false
+    }
     return field.moveCaret(movement)
   }
 
   /// Deletes the character before the caret of the focused text field, as Backspace does.
-  /// - Returns: false, with a diagnostic, when no text field has the focus, or the focused
-  ///   one is hidden or covered by a shown presentation.
+  /// - Returns: false, with a diagnostic, when no text field has the focus, the focused one
+  ///   is hidden or covered by a shown presentation, or the host was released.
   @discardableResult
   public func deleteBackward() -> Bool {
-    guard let field = focusedField(effect: "nothing was deleted") else { return false }
+    guard let field = focusedField("deleteBackward()", effect: "nothing was deleted") else {
+      return false
+    }
     field.deleteBackward(1)
     return true
   }
@@ -146,11 +156,12 @@ extension RendererConnection {
   /// toggle's flip, a text field's submission.
   /// - Returns: false, with a diagnostic, when nothing has the focus, the control does
   ///   nothing on activation, is hidden or covered by a presentation shown since it took the
-  ///   focus, or it cannot act (a navigation link whose value no destination
-  ///   shows).
+  ///   focus, or it cannot act (a navigation link whose value no destination shows), or the
+  ///   host was released.
   @discardableResult
   public func activateFocused() -> Bool {
-    guard let core, let control = core.focus.focused, control.node.isMounted else {
+    guard let core = liveCore(for: "activateFocused()") else { return false }
+    guard let control = core.focus.focused, control.node.isMounted else {
       report("activateFocused(): nothing has the focus; nothing was activated.")
       return false
     }
@@ -178,7 +189,8 @@ extension RendererConnection {
   }
 
   private func control(_ element: ElementID, effect: String) -> ControlPart? {
-    guard let core, let node = core.elements.owner(of: element), node.isMounted,
+    guard let core = liveCore(for: "focus(\(element))") else { return nil }
+    guard let node = core.elements.owner(of: element), node.isMounted,
       let control = node.parts[ControlPart.self], control.isFocusable
     else {
       report("focus(_:): element \(element) is gone or is not a control; \(effect).")
@@ -197,8 +209,9 @@ extension RendererConnection {
     return control
   }
 
-  private func focusedField(effect: String) -> TextFieldPart? {
-    guard let core, let field = core.focus.focused as? TextFieldPart, field.isEnabled else {
+  private func focusedField(_ call: String, effect: String) -> TextFieldPart? {
+    guard let core = liveCore(for: call) else { return nil }
+    guard let field = core.focus.focused as? TextFieldPart, field.isEnabled else {
       report("No enabled text field has the focus; \(effect).")
       return nil
     }

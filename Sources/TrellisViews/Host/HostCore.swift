@@ -1,3 +1,4 @@
+import Synchronization
 import TrellisEnvironment
 import TrellisGraph
 
@@ -57,7 +58,7 @@ final class HostCore {
 
   // MARK: Elements and the commit
 
-  @exclusivity(unchecked) var elements = ElementTable()
+  @exclusivity(unchecked) var elements = ElementTable(hostTag: HostCore.nextHostTag())
   /// The renderers the host was made with. Fixed when the host is made: a `let`, so that a
   /// commit's loops over it borrow the array instead of retaining it for every call.
   let renderers: [RendererBox]
@@ -153,6 +154,9 @@ final class HostCore {
   /// not run; `ViewHost.unmount()` runs them.)
   isolated deinit {
     madeLink?.hostWillGo()
+    // The renderer is told, so that it does not keep this host's elements on its root beside
+    // those of the next host that takes it.
+    finishRenderers()
     if let attachedRenderer { AttachedRenderers.detach(attachedRenderer) }
     for task in tasks { task.cancel() }
     guard let root else { return }
@@ -167,6 +171,26 @@ final class HostCore {
       stack.append(contentsOf: node.children)
       node.children = []
     }
+  }
+
+  /// Removes the root's children from the renderers and destroys every element they still
+  /// hold (retained ones too), in one last commit, as the host goes away. (`unmount()` needs
+  /// none: its update cycle removes the root and destroys every node, retained ones included.)
+  func finishRenderers() {
+    let children = rootChildren
+    rootChildren = []
+    for renderer in renderers {
+      renderer.finish(removing: children, commitNumber: Int(commitNumber))
+    }
+    commitNumber &+= 1
+  }
+
+  /// How many hosts were made, for the tags of their element ids (see `ElementTable`).
+  private nonisolated static let madeHosts = Atomic<UInt32>(0)
+
+  /// A tag for a new host's element ids.
+  nonisolated static func nextHostTag() -> UInt32 {
+    madeHosts.wrappingAdd(1, ordering: .relaxed).oldValue
   }
 
   /// A stamp no reconciliation has used yet (see `ChildUpdater`).

@@ -63,9 +63,10 @@ extension ViewHost {
 extension RendererConnection {
   /// Goes back, as `ViewHost.dismiss()` does (for a renderer's back key); the update runs at
   /// the next update cycle.
-  /// - Returns: false, with a diagnostic, when nothing is presented or pushed.
+  /// - Returns: false, with a diagnostic, when nothing is presented or pushed, or the host was
+  ///   released.
   @discardableResult
-  public func dismiss() -> Bool { core?.dismissFrontmost() ?? false }
+  public func dismiss() -> Bool { liveCore(for: "dismiss()")?.dismissFrontmost() ?? false }
 
   /// `dismiss()` with no diagnostic when nothing is left to dismiss: for a renderer that
   /// checked its own tree first, which a back not yet committed makes stale (TrellisTerminal's

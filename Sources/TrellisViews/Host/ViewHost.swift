@@ -258,23 +258,37 @@ public final class RendererConnection {
 
   init(core: HostCore) { self.core = core }
 
+  /// The host, or nil with a diagnostic naming `call` when it was released: a renderer that
+  /// outlives its host would otherwise be told that its element is gone, or nothing at all.
+  func liveCore(for call: @autoclosure () -> String) -> HostCore? {
+    if let core { return core }
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [],
+        message:
+          "\(call()): the host this renderer was attached to was released; nothing happens. "
+          + "Attach the renderer to a new ViewHost."))
+    return nil
+  }
+
   /// Reports which part of a scrolling element the renderer shows: a lazy container's
   /// (`List`, `LazyVStack`, `LazyHStack`) or a `ScrollView`'s, whose lazy stacks it then
   /// applies to. They realize the rows inside it (plus the overscan) at the next update cycle,
   /// which this schedules; reporting the same viewport again does nothing. A negative offset
-  /// or length (or a row extent below 1) is reported, and counts as 0 (the extent as 1).
+  /// or length (or a row extent below 1) is reported, and counts as 0 (the extent as 1), and
+  /// so is a report after the host was released, which does nothing.
   /// - Parameters:
   ///   - viewport: the visible stretch.
   ///   - element: the scrolling element.
   public func reportViewport(_ viewport: Viewport, for element: ElementID) {
-    guard let core else { return }
+    guard let core = liveCore(for: "reportViewport(_:for: \(element))") else { return }
     core.hostScrolledViewports.remove(element)
     guard core.viewports[element] != viewport else { return }
     core.viewports[element] = viewport
     core.viewportDidChange(for: element)
   }
 
-  /// The viewport last reported for `element`, if any.
+  /// The viewport last reported for `element`, if any (nil once the host was released).
   /// - Parameter element: the element.
   /// - Returns: the viewport.
   public func viewport(of element: ElementID) -> Viewport? { core?.viewports[element] }
@@ -287,10 +301,12 @@ public final class RendererConnection {
   /// - Returns: false, with a diagnostic, when the element is gone, has no action, is
   ///   disabled (`.disabled(true)` on it or around it), as a click on a disabled control does
   ///   nothing in SwiftUI, is hidden or covered by a shown presentation (which is modal), or
-  ///   cannot act (a navigation link whose value no destination shows).
+  ///   cannot act (a navigation link whose value no destination shows), or when the host was
+  ///   released.
   @discardableResult
   public func activate(_ element: ElementID) -> Bool {
-    guard let core, let node = core.elements.owner(of: element), node.isMounted else {
+    guard let core = liveCore(for: "activate(\(element))") else { return false }
+    guard let node = core.elements.owner(of: element), node.isMounted else {
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(element)"],
@@ -335,11 +351,12 @@ extension RendererConnection {
   ///   - steps: how far, and which way; 0 does nothing.
   /// - Returns: whether the control was adjusted: false at a picker's first or last option, and
   ///   false, with a diagnostic, when the element is gone, disabled, hidden or covered by a
-  ///   shown presentation, or no such control.
+  ///   shown presentation, or no such control, or when the host was released.
   @discardableResult
   public func adjust(_ element: ElementID, by steps: Int) -> Bool {
     guard steps != 0 else { return false }
-    guard let core, let node = core.elements.owner(of: element), node.isMounted,
+    guard let core = liveCore(for: "adjust(\(element), by: \(steps))") else { return false }
+    guard let node = core.elements.owner(of: element), node.isMounted,
       node.parts[StepperPart.self]?.isEnabled ?? node.parts[SliderPart.self]?.isEnabled
         ?? node.parts[PickerControl.self]?.isEnabled ?? false
     else {

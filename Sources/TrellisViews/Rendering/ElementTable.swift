@@ -4,6 +4,11 @@
 /// Slots are reused after their element is released; each reuse bumps the slot's generation,
 /// so a handle kept past its element's removal finds nothing instead of another element.
 /// Slot 0 is the root container, owned by no node.
+///
+/// A generation's high bits are the host's tag (`ElementID.hostTagShift`), so that a handle
+/// from another host finds nothing either, rather than this host's element in the same slot
+/// (found by a new user: a backend with two hosts tapped the wrong host's button). Tags repeat
+/// only every 4,096 hosts; the reuse count in the low bits wraps within them.
 @MainActor
 struct ElementTable {
   struct Slot {
@@ -16,6 +21,13 @@ struct ElementTable {
 
   private(set) var slots: [Slot] = [Slot()]
   private var free: [UInt32] = []
+  /// The generation of a slot's first element: the host's tag, reused 0 times.
+  private let firstGeneration: UInt32
+
+  /// The table of a host tagged `hostTag` (taken modulo 4,096).
+  init(hostTag: UInt32) {
+    firstGeneration = (hostTag & ElementID.hostTagMask) << ElementID.hostTagShift
+  }
 
   /// A handle for a new element owned by `owner`.
   mutating func allocate(owner: ViewNode) -> ElementID {
@@ -23,15 +35,17 @@ struct ElementTable {
       slots[Int(index)].owner = owner
       return ElementID(index: index, generation: slots[Int(index)].generation)
     }
-    slots.append(Slot(owner: owner))
-    return ElementID(index: UInt32(slots.count - 1), generation: 0)
+    slots.append(Slot(generation: firstGeneration, owner: owner))
+    return ElementID(index: UInt32(slots.count - 1), generation: firstGeneration)
   }
 
   /// Frees the slot of `id` for reuse.
   mutating func release(_ id: ElementID) {
     let index = Int(id.index)
     guard index != 0, slots[index].generation == id.generation else { return }
-    slots[index] = Slot(generation: slots[index].generation &+ 1)
+    let generation = slots[index].generation
+    let reuses = (generation &+ 1) & ElementID.reuseMask
+    slots[index] = Slot(generation: generation & ~ElementID.reuseMask | reuses)
     free.append(id.index)
   }
 

@@ -22,9 +22,12 @@
 /// - **Lifetime.** Removing an element removes its subtree from the parent, not from
 ///   existence: retaining containers (a lazy container's rows scrolled out, the navigation
 ///   levels a push covers, the tabs not selected) remove elements and later insert the same
-///   ones again, and may update them while they are detached. Free nothing on `remove`: the
-///   host drops its reference to an element when its view is destroyed, so a native resource
-///   is best freed in the element's `deinit`.
+///   ones again, and may update them while they are detached. Free nothing on `remove`: when
+///   an element's view is destroyed, the host calls `destroyElement(_:)` and drops its
+///   reference, so a native resource is freed there (or in a class element's `deinit`).
+/// - **The end.** When the host unmounts or goes away, it removes the root's children from
+///   `rootElement` in one last commit and destroys every element it still holds (retained ones
+///   included): the renderer is left with its root alone, free for another host.
 ///
 /// One renderer serves one host. All calls come on the main actor, between `beginCommit(_:)`
 /// and `endCommit(_:)`.
@@ -91,6 +94,15 @@ public protocol Renderer: AnyObject {
   /// default ignores it.
   /// - Parameter connection: the host's side of the connection.
   func connect(_ connection: RendererConnection)
+
+  /// Called when the host drops an element for good: its view was destroyed (removed from the
+  /// tree, or a retained one let go), or the host unmounted or went away. The element is
+  /// detached by then, or inside a detached subtree, and the host never names it again. The
+  /// moment to free what a value-type element stands for (a handle into the renderer's own
+  /// table, a native widget); the default does nothing. Mirrors React's
+  /// `detachDeletedInstance`. Called inside a commit, after the commit's structural changes.
+  /// - Parameter element: the element.
+  func destroyElement(_ element: Element)
 }
 
 extension Renderer {
@@ -105,21 +117,36 @@ extension Renderer {
   /// Ignores the connection.
   /// - Parameter connection: ignored.
   public func connect(_ connection: RendererConnection) {}
+
+  /// Does nothing: the host drops its reference, which frees a class element.
+  /// - Parameter element: ignored.
+  public func destroyElement(_ element: Element) {}
 }
 
 /// The host's handle for one element: stable for the element's lifetime, never reused for
 /// another element while this one exists (a generation number tells reused slots apart).
+///
+/// An id belongs to the host that made it: handed to another host's connection, it names
+/// nothing there (the generation carries a tag of the host), and the call says the element is
+/// gone. Tags repeat every 4,096 hosts, so a backend with several hosts keeps one map of
+/// elements per host rather than trusting ids to be unique among all of them.
 public struct ElementID: Hashable, Sendable, CustomStringConvertible {
   /// The slot in the host's element table.
   let index: UInt32
-  /// How many times the slot was reused before this element.
+  /// The host's tag (the high bits, see `hostTagShift`) and how many times the slot was reused
+  /// before this element (the low bits).
   let generation: UInt32
+
+  /// Where a host's tag starts in `generation`: 12 bits of tag, 20 of reuse count.
+  static let hostTagShift: UInt32 = 20
+  static let hostTagMask: UInt32 = 0xFFF
+  static let reuseMask: UInt32 = (1 << hostTagShift) - 1
 
   /// The root container's handle.
   static let root = ElementID(index: 0, generation: 0)
 
-  /// `index.generation`, for logs.
-  public var description: String { "\(index).\(generation)" }
+  /// `index.reuses`, for logs (the host's tag left out).
+  public var description: String { "\(index).\(generation & Self.reuseMask)" }
 }
 
 /// What an element is: a built-in view (`Text`, `VStack`, …) or a custom view, by type name.

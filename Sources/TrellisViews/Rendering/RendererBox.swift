@@ -12,6 +12,9 @@ class RendererBox {
   func endCommit(_ commit: CommitInfo) {}
   /// Forgets an element that was removed (its own removal or its subtree's).
   func release(_ element: ElementID) {}
+  /// The host unmounted or goes away: removes `rootChildren` from the root and destroys every
+  /// element still held, in one last commit numbered `number`, if there is anything to do.
+  func finish(removing rootChildren: [ElementID], commitNumber number: Int) {}
 }
 
 /// The box for one renderer type: its elements by slot of the host's element table.
@@ -86,7 +89,27 @@ class TypedRendererBox<R: Renderer>: RendererBox {
 
   override func release(_ element: ElementID) {
     let index = Int(element.index)
-    if index < elements.count { elements[index] = nil }
+    guard index < elements.count, let dropped = elements[index] else { return }
+    elements[index] = nil
+    renderer.destroyElement(dropped)
+  }
+
+  override func finish(removing rootChildren: [ElementID], commitNumber number: Int) {
+    guard !rootChildren.isEmpty || elements.dropFirst().contains(where: { $0 != nil }) else {
+      return
+    }
+    let info = CommitInfo(number: number)
+    renderer.beginCommit(info)
+    let root = element(.root)
+    for index in rootChildren.indices.reversed() {
+      renderer.remove(element(rootChildren[index]), from: root, at: index)
+    }
+    for index in elements.indices.dropFirst() {
+      guard let dropped = elements[index] else { continue }
+      elements[index] = nil
+      renderer.destroyElement(dropped)
+    }
+    renderer.endCommit(info)
   }
 }
 

@@ -138,7 +138,9 @@ struct Leaves: View {
 
   @Test func attributeValuesAreTypedForRenderers() {
     let recorder = RecordingRenderer()
-    _ = ViewHost(StyledCard(appearance: Appearance()), executor: .manual, renderer: recorder)
+    let host = ViewHost(
+      StyledCard(appearance: Appearance()), executor: .manual, renderer: recorder)
+    defer { withExtendedLifetime(host) {} }
     let stack = recorder.rootElement.children[0].children[0]
     #expect(stack.kind == .vStack)
     #expect(
