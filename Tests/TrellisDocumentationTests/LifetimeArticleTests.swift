@@ -58,6 +58,23 @@ struct Book: View {
   }
 }
 
+struct Chapters: View {
+  let journal: Journal
+  @State private var path: [Int] = []
+
+  var body: some View {
+    NavigationStack(path: $path) {
+      VStack {
+        Button("Read chapter 1") { path.append(1) }
+        Page(name: "contents", journal: journal)
+      }
+      .navigationDestination(for: Int.self) { chapter in
+        Page(name: "chapter \(chapter)", journal: journal)
+      }
+    }
+  }
+}
+
 struct Ticker: View {
   let journal: Journal
 
@@ -122,6 +139,20 @@ struct Search: View {
     let journal = Journal()
     _ = ViewHost(Book(journal: journal), executor: .manual)
     #expect(journal.lines == ["appear left", "appear right", "appear spread"])
+  }
+
+  @Test func aPushHidesTheLevelBelowAndAPopShowsItAgain() {
+    let journal = Journal()
+    let host = ViewHost(Chapters(journal: journal), executor: .manual)
+    host.tap("Read chapter 1")
+    host.flush()
+    host.dismiss()
+    host.flush()
+    #expect(
+      journal.lines == [
+        "appear contents", "disappear contents", "appear chapter 1", "disappear chapter 1",
+        "appear contents",
+      ])
   }
 
   @Test func disappearancesComeFirstThenChangesThenAppearances() {
