@@ -177,4 +177,7 @@ final class RecordingRendererBox: TypedRendererBox<RecordingRenderer> {
   override func beginCommit(_ commit: CommitInfo) { super.beginCommit(commit) }
   override func endCommit(_ commit: CommitInfo) { super.endCommit(commit) }
   override func release(_ element: ElementID) { super.release(element) }
+  override func finish(removing rootChildren: [ElementID], commitNumber number: Int) {
+    super.finish(removing: rootChildren, commitNumber: number)
+  }
 }
