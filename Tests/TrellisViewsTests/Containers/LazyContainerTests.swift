@@ -252,27 +252,26 @@ struct TwoLists: View {
     let host = ViewHost(
       LabelledList(items: items, probe: Probe()), executor: .manual,
       options: ViewHostOptions(defaultViewportRows: 3, lazyOverscan: 0), renderer: recorder)
+    func resize(to count: Int, shows first: Int, sourceLocation: SourceLocation = #_sourceLocation)
+    {
+      items.ids = Array(0..<count)
+      host.flush()
+      #expect(
+        host.tree.texts == (first..<first + 3).map { "row \($0)" }, sourceLocation: sourceLocation)
+    }
     host.scroll(toRow: 90)
     host.flush()
     #expect(host.tree.texts == ["row 90", "row 91", "row 92"])
-    items.ids = Array(0..<10)
-    host.flush()
-    #expect(host.tree.texts == ["row 7", "row 8", "row 9"])
+    resize(to: 10, shows: 7)
     // The offset moved back with the rows, as a scroll view's does: rows added again come
     // after the ones shown, and the list does not jump back to row 90.
-    items.ids = Array(0..<100)
-    host.flush()
-    #expect(host.tree.texts == ["row 7", "row 8", "row 9"])
+    resize(to: 100, shows: 7)
     // A renderer's viewport is its own scroll view's, which keeps its own offset: it is left
     // as reported.
     let list = try! #require(recorder.element(ofKind: .list))
     recorder.reportViewport(Viewport(offset: 95, length: 3), for: list)
-    items.ids = Array(0..<10)
-    host.flush()
-    #expect(host.tree.texts == ["row 7", "row 8", "row 9"])
-    items.ids = Array(0..<100)
-    host.flush()
-    #expect(host.tree.texts == ["row 95", "row 96", "row 97"])
+    resize(to: 10, shows: 7)
+    resize(to: 100, shows: 95)
   }
 
   @Test func aNegativeRowIsReportedAndScrollsToTheTop() {
