@@ -224,8 +224,8 @@ struct StoreScreen: View {
     #expect(
       diagnostics.first?.message
         == "@State Unmounted.value (State<Int>) was read outside of a mounted view, so it has no "
-        + "storage; reads give the initial value and writes are ignored. Read state only from "
-        + "body, actions and lifecycle callbacks of a mounted view.")
+        + "storage; reads give the initial value and writes are ignored. Use state only from "
+        + "the body, actions and lifecycle callbacks of a mounted view.")
     #expect(
       diagnostics.dropFirst().first?.message.hasPrefix(
         "@State Unmounted.value (State<Int>) was written outside") == true)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TrellisGraph
+import TrellisTracking
 import TrellisViews
 
 /// A child whose appearance writes the state its parent reads, under an id that changes on
@@ -15,8 +16,32 @@ struct AppearFeedbackLoop: View {
   }
 }
 
+final class SharedTally: Trackable, @unchecked Sendable {
+  // `@unchecked`: written once from another thread, read after the write is joined.
+  @Tracked var count = 0
+}
+
+struct TallyText: View {
+  let tally: SharedTally
+  var body: some View { Text("count \(tally.count)") }
+}
+
 @MainActor
 @Suite struct MainActorExecutorTests {
+  // Found by a new user: with no task started, `waitForTasks()` returned without flushing, so
+  // a test awaiting it after a change saw the old tree.
+  @Test func waitingForTasksAppliesChangesEvenWithNoTask() async {
+    let tally = SharedTally()
+    let host = ViewHost(TallyText(tally: tally), executor: .manual)
+    tally.count = 1
+    await host.waitForTasks()
+    #expect(host.tree.texts == ["count 1"])
+    // A write made on another thread is applied too.
+    await Task.detached { tally.count = 2 }.value
+    await host.waitForTasks()
+    #expect(host.tree.texts == ["count 2"])
+  }
+
   @Test func aFeedbackLoopAcrossFlushesIsReportedAndStops() async {
     var diagnostics: [TrellisDiagnostic] = []
     let previous = TrellisDiagnostics.sink

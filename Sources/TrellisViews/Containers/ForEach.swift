@@ -18,7 +18,9 @@ import TrellisGraph
 /// in the `ForEach`'s own tracked computation (so a read in the closure re-runs this pass, not
 /// the parent's body). Each row is then matched by id, and a row whose view has the same
 /// inputs as before is skipped without running its body (see `ComparisonPlan`). Reads made in
-/// the rows' bodies re-run only that row.
+/// the rows' bodies re-run only that row; a read made in the closure itself (`ForEach(items)
+/// { Text($0.title) }`) re-runs the closure for every row (SwiftUI re-runs that row's alone),
+/// and is not listed in `ViewHost.bodyRuns`. For long lists, make the row a view of its own.
 ///
 /// One shortcut keeps structural edits of long lists cheap: when the parent passes a content
 /// closure that is the same closure as before (one that captures nothing, as

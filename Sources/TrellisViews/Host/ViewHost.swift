@@ -137,8 +137,12 @@ public final class ViewHost {
   /// host mounted inside a transaction shows its views then.
   public func flush() { core.runUpdateCycle() }
 
-  /// Waits until every task started so far has finished, then flushes.
+  /// Flushes, then waits until every task started so far (and every task those lead to) has
+  /// finished, flushing after each; returns with the host settled. With no task at all it
+  /// still flushes, so that a test can await it after any change, including writes made on
+  /// other threads (found by a new user: it returned without applying them).
   public func waitForTasks() async {
+    flush()
     while !core.tasks.isEmpty {
       let tasks = core.tasks
       core.tasks.removeAll()
@@ -165,7 +169,7 @@ public final class ViewHost {
   public var events: [LifecycleEvent] { core.events }
 
   /// The body evaluations so far, in order, with their reasons (empty when updates are not
-  /// logged).
+  /// logged). Bodies only: a container's content closure is not listed (see `BodyRun`).
   public var bodyRuns: [BodyRun] { core.bodyRuns }
 
   /// How many times bodies of views with this display name (`Counter`, `NoteRow #3`) or type

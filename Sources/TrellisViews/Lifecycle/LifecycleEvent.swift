@@ -45,6 +45,11 @@ public struct LifecycleEvent: Equatable, Sendable, CustomStringConvertible {
 /// In the spirit of SwiftUI's `Self._printChanges()`: the reasons name the changed state
 /// (`@State Counter.count`), tracked property (`Note.title`), environment key
 /// (`AccentKey in …`), input (`input note`), or identity (`inserted`).
+///
+/// Only bodies are listed. The content closures of `ForEach`, `List` and the lazy stacks run
+/// in their container's own pass: a tracked property read inline there (`ForEach(items) {
+/// Text($0.title) }`) re-runs that pass for every row, and no run is listed. Put the row in a
+/// view of its own (`RowView(item: $0)`) to see it, and to re-run that row alone.
 public struct BodyRun: Equatable, Sendable, CustomStringConvertible {
   /// The view's display name.
   public let view: String

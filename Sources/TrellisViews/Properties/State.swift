@@ -170,8 +170,8 @@ final class StateBox<Value> {
         kind: .invalidInput, nodes: [name],
         message:
           "\(name) (State<\(Value.self)>) was \(verb) outside of a mounted view, so it has no "
-          + "storage; reads give the initial value and writes are ignored. Read state only "
-          + "from body, actions and lifecycle callbacks of a mounted view."))
+          + "storage; reads give the initial value and writes are ignored. Use state only from "
+          + "the body, actions and lifecycle callbacks of a mounted view."))
   }
 }
 
