@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisTracking
 
@@ -252,6 +253,24 @@ final class Subnote: Trackable {
     sub.body = "b"
     note.title = "t"
     #expect(names.entries == ["Subnote.body", "Note.title"])
+    observer.cancel()
+  }
+
+  /// Each delivery used to wrap the stored handler in two more reabstraction thunks (the
+  /// handler was a bare function type written back through `Mutex`'s inout), so the n-th
+  /// delivery ran 2n frames deep: deliveries slowed down quadratically and a long-lived
+  /// observer overflowed the stack. The depth of the handler's stack must not grow.
+  @Test func aLongLivedObserverDeliversAtAConstantStackDepth() {
+    let note = Note()
+    let depths = Log<Int>()
+    let observer = TrackingObserver { event in
+      if event.phase == .didSet { depths.append(Thread.callStackReturnAddresses.count) }
+    }
+    observer.track { _ = note.count }
+    for value in 1...2_000 { note.count = value }
+    let seen = depths.entries
+    #expect(seen.count == 2_000)
+    #expect(Set(seen).count == 1, "depths went from \(seen.first ?? 0) to \(seen.last ?? 0)")
     observer.cancel()
   }
 }

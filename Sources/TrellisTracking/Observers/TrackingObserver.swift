@@ -78,14 +78,21 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
     weak var source: TrackingSource?
   }
 
+  /// The handler, boxed in a struct. `Mutex` stores its value at generic abstraction, and
+  /// writing a bare function type back through the lock's `inout` wraps it in two more
+  /// reabstraction thunks on every access: the n-th delivery then ran 2n frames deep.
+  private struct Handler {
+    let deliver: @Sendable (TrackingEvent) -> Void
+  }
+
   /// The handler, dropped by `cancel()`: a handler that captures its own observer (to cancel
   /// it) would otherwise keep both alive for good.
-  private let handler: Mutex<(@Sendable (TrackingEvent) -> Void)?>
+  private let handler: Mutex<Handler?>
   private let cancelled = Atomic<Bool>(false)
   private let sources = Mutex<[WeakSource]>([])
 
   init(handler: @escaping @Sendable (TrackingEvent) -> Void) {
-    self.handler = Mutex(handler)
+    self.handler = Mutex(Handler(deliver: handler))
     super.init(kind: .continuous)
   }
 
@@ -94,7 +101,7 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
   override func receive(_ event: TrackingEvent) {
     if isFinished { return }
     // Called outside the lock, so that a handler may cancel its own observer.
-    handler.withAnnotatedLock(owner: self) { $0 }?(event)
+    handler.withAnnotatedLock(owner: self) { $0 }?.deliver(event)
   }
 
   var sourceCount: Int {
