@@ -214,6 +214,32 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     withExtendedLifetime(effect) {}
   }
 
+  /// While a change waits, further writes of the property post nothing (the relay's hand-off);
+  /// applying the change ends the hand-off, so the writes after it are posted again.
+  @Test func writesFromAnotherThreadAfterAnAppliedChangeArePostedAgain() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    var seen: [String] = []
+    let effect = Effect(in: graph) { seen.append("\(profile.name) \(profile.age)") }
+    let node = NodeStore.shared.ref(effect.slot)
+    for round in 1...3 {
+      onAnotherThread {
+        for age in 1...100 { profile.age = round * 100 + age }
+      }
+      #expect(TrackedChangeInbox.postedCount(for: node) == 1)
+      graph.flush()
+    }
+    onAnotherThread {
+      profile.age = 1
+      profile.name = "Grace"
+      profile.age = 2
+    }
+    #expect(TrackedChangeInbox.postedCount(for: node) == 2)
+    graph.flush()
+    #expect(seen == ["Ada 36", "Ada 200", "Ada 300", "Ada 400", "Grace 2"])
+    withExtendedLifetime(effect) {}
+  }
+
   @Test func changesPostedWhileDrainsAreHeldWaitForTheNextDrain() {
     let graph = Graph(executor: .manual)
     let profile = Profile()

@@ -5,6 +5,7 @@ enum SuiteRegistry {
   static let all: [any BenchmarkSuite] = [
     RegistrarSuite(),
     WideStoreSuite(),
+    OffMainSuite(),
     KairoSuite(),
     MolBenchSuite(),
     SBenchSuite(),

@@ -9,7 +9,9 @@ import TrellisTracking
 /// mutating thread, at `didSet`:
 /// - on the main actor, the node is marked stale at once (and its effect queued);
 /// - elsewhere, the change is posted to `TrackedChangeInbox` and applied on the main actor, by
-///   the next flush or by a main-actor task the inbox schedules, whichever comes first.
+///   the next flush or by a main-actor task the inbox schedules, whichever comes first. While
+///   a change of a property waits there, further writes of it post nothing (the relay's
+///   hand-off): applying the one change re-reads the property.
 /// Nothing is dropped, and a node released in the meantime is recognised by its generation.
 @usableFromInline
 enum TrackedPropertyBridge {
@@ -19,12 +21,11 @@ enum TrackedPropertyBridge {
   static func makeRelay(for ref: NodeRef, deliversEvents: Bool) -> ChangeRelay {
     // The closure captures nothing (the node travels as the payload), so making the relay
     // allocates no closure context.
-    ChangeRelay(deliversEvents: deliversEvents, payload: ref.packed) { payload, source, event in
-      let ref = NodeRef(packed: payload)
+    ChangeRelay(deliversEvents: deliversEvents, payload: ref.packed) { relay, source, event in
       if MainActorCheck.isOnMainActor() {
-        markOnMainActor(ref, event, source.serial)
-      } else {
-        TrackedChangeInbox.post(ref, event, source.serial)
+        markOnMainActor(NodeRef(packed: relay.payload), event, source.serial)
+      } else if relay.beginHandOff(of: source.serial) {
+        TrackedChangeInbox.post(relay, event, source.serial)
       }
     }
   }
@@ -55,7 +56,7 @@ enum TrackedPropertyBridge {
 @usableFromInline
 package enum TrackedChangeInbox {
   private struct Posted: Sendable {
-    let ref: NodeRef
+    let relay: ChangeRelay
     var event: TrackingEvent?
     let source: UInt64
   }
@@ -65,10 +66,17 @@ package enum TrackedChangeInbox {
     let source: UInt64
   }
 
-  /// The changes in the order they were first posted, and where each is.
+  /// The changes in the order they were first posted, where each is, and whether a main-actor
+  /// task will drain them.
+  ///
+  /// The flag lives under the lock with the changes it is about, so a post and a drain can
+  /// never both conclude that the other will schedule the task: set apart as two atomics, a
+  /// drain clearing it and a post setting the other could each read the other's old value,
+  /// leaving a change with no task to apply it.
   private struct Changes: Sendable {
     var list: [Posted] = []
     var positions: [Key: Int] = [:]
+    var drainScheduled = false
   }
 
   private static let posted = Mutex(Changes())
@@ -76,36 +84,46 @@ package enum TrackedChangeInbox {
   private static let lockOwner = LockOwner()
   /// Whether `posted` may hold something: lets every flush skip the lock when it does not,
   /// and a read of a derived value apply them first (the store keeps a reference to it, which
-  /// the read reaches with two loads and no global's accessor).
+  /// the read reaches with two loads and no global's accessor). Written under the lock.
   static let hasPosted = PostedFlag()
-  private static let drainScheduled = Atomic<Bool>(false)
   /// While positive, `drain()` does nothing (see `holdingDrains(_:)`).
   @MainActor private static var holds = 0
 
   /// Posts a change made on another thread; it is applied on the main actor.
-  static func post(_ ref: NodeRef, _ event: TrackingEvent?, _ source: UInt64) {
-    posted.withAnnotatedLock(owner: lockOwner) { changes in
-      let key = Key(node: ref.packed, source: source)
+  /// - Parameters:
+  ///   - relay: the changed node's relay, whose hand-off `drain()` ends.
+  ///   - event: the change, when the node keeps reasons.
+  ///   - source: the changed property's serial.
+  static func post(_ relay: ChangeRelay, _ event: TrackingEvent?, _ source: UInt64) {
+    let schedule = posted.withAnnotatedLock(owner: lockOwner) { changes -> Bool in
+      let key = Key(node: relay.payload, source: source)
       if let position = changes.positions[key] {
         changes.list[position].event = event
       } else {
         changes.positions[key] = changes.list.count
-        changes.list.append(Posted(ref: ref, event: event, source: source))
+        changes.list.append(Posted(relay: relay, event: event, source: source))
       }
+      hasPosted.value.store(true, ordering: .relaxed)
+      return scheduleDrain(&changes)
     }
-    hasPosted.value.store(true, ordering: .releasing)
-    if !drainScheduled.exchange(true, ordering: .acquiringAndReleasing) {
-      Task { @MainActor in
-        drainScheduled.store(false, ordering: .releasing)
-        drain()
-      }
-    }
+    if schedule { startDrainTask() }
+  }
+
+  /// Whether a drain task must be started, noting that one will be.
+  private static func scheduleDrain(_ changes: inout Changes) -> Bool {
+    if changes.drainScheduled { return false }
+    changes.drainScheduled = true
+    return true
+  }
+
+  private static func startDrainTask() {
+    Task { @MainActor in drain() }
   }
 
   /// How many changes wait for the node at `ref` (for tests: other tests' threads post too).
   static func postedCount(for ref: NodeRef) -> Int {
     posted.withAnnotatedLock(owner: lockOwner) { changes in
-      changes.list.count { $0.ref == ref }
+      changes.list.count { $0.relay.payload == ref.packed }
     }
   }
 
@@ -115,15 +133,18 @@ package enum TrackedChangeInbox {
   package static func drain() {
     // The common case, nothing posted, costs one relaxed load.
     guard hasPosted.value.load(ordering: .relaxed), holds == 0 else { return }
-    drainScheduled.store(false, ordering: .releasing)
-    guard hasPosted.value.exchange(false, ordering: .acquiringAndReleasing) else { return }
     let changes = posted.withAnnotatedLock(owner: lockOwner) { changes in
       defer { changes = Changes() }
+      hasPosted.value.store(false, ordering: .relaxed)
       return changes.list
     }
+    // Every hand-off ends before any change is applied, so a write made after a re-run's read
+    // is posted again.
+    for change in changes { change.relay.endHandOff() }
     let store = NodeStore.shared
     for change in changes {
-      store.markTrackedChange(change.ref, event: change.event, source: change.source)
+      store.markTrackedChange(
+        NodeRef(packed: change.relay.payload), event: change.event, source: change.source)
     }
   }
 
@@ -137,13 +158,12 @@ package enum TrackedChangeInbox {
     holds += 1
     defer {
       holds -= 1
-      if holds == 0, hasPosted.value.load(ordering: .acquiring),
-        !drainScheduled.exchange(true, ordering: .acquiringAndReleasing)
+      // A drain attempted during the hold (a flush inside it) left its changes; make sure a
+      // task takes them.
+      if holds == 0, hasPosted.value.load(ordering: .relaxed),
+        posted.withAnnotatedLock(owner: lockOwner, { scheduleDrain(&$0) })
       {
-        Task { @MainActor in
-          drainScheduled.store(false, ordering: .releasing)
-          drain()
-        }
+        startDrainTask()
       }
     }
     return body()

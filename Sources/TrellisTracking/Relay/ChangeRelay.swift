@@ -23,12 +23,15 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
     let source: TrackingSource
   }
 
-  private let onChange: @Sendable (UInt64, TrackingSource, TrackingEvent?) -> Void
-  /// The owner's word for what changed, handed to `onChange`. Kept here rather than captured,
+  private let onChange: @Sendable (ChangeRelay, TrackingSource, TrackingEvent?) -> Void
+  /// The owner's word for what changed, read by `onChange`. Kept here rather than captured,
   /// so that the owner can pass a closure with no captures, which allocates no context: one
   /// allocation fewer for each view or computation that reads a tracked property.
-  private let payload: UInt64
+  package let payload: UInt64
   private let cancelled = Atomic<Bool>(false)
+  /// The serial of the source whose change was last handed to the owner's thread and is not
+  /// applied yet, or 0 (see `beginHandOff(of:)`).
+  private let handedOff = Atomic<UInt64>(0)
   /// Whether `onChange` receives an event (naming the property costs a lookup); the owner sets
   /// it when it keeps reasons.
   private let deliversEvents: Atomic<Bool>
@@ -45,10 +48,10 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   ///   - deliversEvents: whether `onChange` gets the `.didSet` event (see `deliversEvents`).
   ///   - payload: passed to every `onChange` call (the owner's identifier for the relay).
   ///   - onChange: called on the mutating thread after a write of an observed source, with
-  ///     `payload`, the source and, when events are on, the event. It must not block.
+  ///     the relay, the source and, when events are on, the event. It must not block.
   package init(
     deliversEvents: Bool, payload: UInt64,
-    onChange: @escaping @Sendable (UInt64, TrackingSource, TrackingEvent?) -> Void
+    onChange: @escaping @Sendable (ChangeRelay, TrackingSource, TrackingEvent?) -> Void
   ) {
     self.deliversEvents = Atomic(deliversEvents)
     self.onChange = onChange
@@ -68,8 +71,30 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
     let event =
       deliversEvents.load(ordering: .relaxed)
       ? source.event(.didSet, object: object, keyPath: keyPath) : nil
-    onChange(payload, source, event)
+    onChange(self, source, event)
   }
+
+  /// Notes that a change of the source with `serial` is being handed to the owner's thread,
+  /// and says whether it must be sent: false when a change of that source already waits there
+  /// unapplied. Applying that one re-reads the property, so a second adds nothing, and a
+  /// thread that writes one property in a loop then costs the owner's inbox one post per
+  /// application, not one per write (the inbox's lock was contended by every write).
+  ///
+  /// Any thread. The owner calls `endHandOff()` before it applies what it was handed, so a
+  /// write made after the application's read is always sent. Writes that race with each
+  /// other (no lock of the app's orders them) may both be sent; the inbox merges them.
+  /// - Parameter serial: the changed source's `serial`.
+  /// - Returns: whether to send the change.
+  @inline(__always)
+  package func beginHandOff(of serial: UInt64) -> Bool {
+    if handedOff.load(ordering: .acquiring) == serial { return false }
+    handedOff.store(serial, ordering: .releasing)
+    return true
+  }
+
+  /// Says that what was handed off is about to be applied: the next change is sent again.
+  /// Owner only.
+  package func endHandOff() { handedOff.store(0, ordering: .releasing) }
 
   /// How many sources are observed now.
   package var observedCount: Int { first == nil ? 0 : 1 + rest.count }
