@@ -8,6 +8,10 @@
 #define TRELLIS_ASAN 1
 #include <sanitizer/common_interface_defs.h>
 #endif
+#if __has_feature(thread_sanitizer)
+#define TRELLIS_TSAN 1
+#include <sanitizer/tsan_interface.h>
+#endif
 #endif
 #include "TrellisTrackingSupport.h"
 
@@ -17,6 +21,20 @@ _Thread_local void *trellis_root_recorder __attribute__((tls_model("initial-exec
 
 
 _Atomic(unsigned long long) trellis_source_serial_counter = 1;
+
+#ifdef TRELLIS_TSAN
+const int trellis_under_tsan = 1;
+
+void trellis_tsan_acquire(void *address) { __tsan_acquire(address); }
+
+void trellis_tsan_release(void *address) { __tsan_release(address); }
+#else
+const int trellis_under_tsan = 0;
+
+void trellis_tsan_acquire(void *address) { (void)address; }
+
+void trellis_tsan_release(void *address) { (void)address; }
+#endif
 
 _Thread_local unsigned long trellis_stack_low __attribute__((tls_model("initial-exec"))) = 0;
 

@@ -71,4 +71,16 @@ int trellis_is_main_thread(void);
 void trellis_call_on_stack(void *_Nonnull base, unsigned long size,
                            void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
 
+// Whether this build runs under ThreadSanitizer (1) or not (0): then the Mutex critical
+// sections are announced to it (see SanitizerAnnotations.swift). Answered by the C file, which
+// SwiftPM compiles with the sanitizer's flags; this header is also read by the Swift
+// compiler's importer, which does not get them, so `__has_feature` cannot be asked here.
+extern const int trellis_under_tsan;
+
+/// Tells ThreadSanitizer that the lock named by `address` was acquired (nothing without it).
+void trellis_tsan_acquire(void *_Nullable address);
+
+/// Tells ThreadSanitizer that the lock named by `address` is released (nothing without it).
+void trellis_tsan_release(void *_Nullable address);
+
 #endif
