@@ -431,7 +431,8 @@ public struct ViewHostOptions: Sendable {
   /// Whether the host logs every body run with its reasons (`bodyRuns`), and every lifecycle
   /// event (`events`). On by default, as tests want; turn it off for benchmarks and
   /// production: bodies then keep no reasons and build no strings, and only per-type body
-  /// counts remain (`bodyCount(of:)` with a type name).
+  /// counts remain (`bodyCount(of:)` with a type name). The logs grow with every update
+  /// until `ViewHost.clearLogs()`, so a long-running app that keeps logging on clears them.
   public var logsUpdates: Bool
   /// How many rounds (flush, commit, lifecycle) one update may take before it is reported as
   /// an update cycle and stopped; also the graph's bound on runs of one body in one flush.
