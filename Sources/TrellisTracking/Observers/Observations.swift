@@ -1,4 +1,5 @@
 import Synchronization
+import TrellisTrackingSupport
 
 /// An asynchronous sequence of the values of a closure over tracked properties: the current
 /// value first, then a new value after each change, with the changes of one turn coalesced.
@@ -23,6 +24,12 @@ import Synchronization
 ///   in between.)
 /// - Iteration ends (returns `nil`) when the iterating task is cancelled, when an
 ///   `untilFinished` closure returns `.finish`, or by throwing the error the closure threw.
+/// - Writes the closure itself makes while it runs (a count of its evaluations, a cache it
+///   fills) produce no value, as in Apple's, which observes only after the closure returns.
+/// - Only `@Tracked` (and `TrackingRegistrar`) reads are seen. Where Apple's Observation is
+///   imported too, an unqualified `Observations { … }` is this one, silently; over an
+///   `@Observable` model it then waits for good after the first value. Write
+///   `Observation.Observations` there.
 ///
 /// One deliberate difference from Apple (`DeliberateDifferenceTests` shows both): Apple's
 /// closure is `@isolated(any) @Sendable` and always runs in the isolation it was formed in,
@@ -79,9 +86,13 @@ public struct Observations<Element, Failure: Error>: AsyncSequence {
       self.emit = emit
       let signal = ChangeSignal()
       self.signal = signal
-      // At `didSet`: once woken, the closure sees the value the writer stored.
+      // At `didSet`: once woken, the closure sees the value the writer stored. A write the
+      // closure itself makes while it runs is not a change to wake for (Apple's observes
+      // after the closure returns, so the closure's writes reach nothing there either):
+      // counted as one, a closure that writes what it reads (`evaluations += 1`) produced a
+      // value, then another, forever, and never let the iterating actor go.
       observer = TrackingObserver { event in
-        if event.phase == .didSet { signal.fire() }
+        if event.phase == .didSet && !signal.isEvaluatingOnThisThread { signal.fire() }
       }
     }
 
@@ -102,8 +113,9 @@ public struct Observations<Element, Failure: Error>: AsyncSequence {
       started = true
       signal.reset()
       let emit = self.emit
+      let signal = self.signal
       let result = observer.track {
-        Result { () throws(Failure) -> Iteration in try emit() }
+        signal.evaluating { Result { () throws(Failure) -> Iteration in try emit() } }
       }
       switch result {
       case .success(.next(let element)):
@@ -134,6 +146,22 @@ final class ChangeSignal: Sendable {
   }
 
   private let state = Mutex(State())
+  /// The thread running the closure now (`trellis_thread_identity()`), or 0.
+  private let evaluatingThread = Atomic<UInt>(0)
+
+  /// Runs `body`, the closure's evaluation, on this thread; writes it makes meanwhile are
+  /// recognised by `isEvaluatingOnThisThread`. Writes from other threads still count.
+  func evaluating<Result>(_ body: () -> Result) -> Result {
+    let previous = evaluatingThread.exchange(
+      UInt(trellis_thread_identity()), ordering: .relaxed)
+    defer { evaluatingThread.store(previous, ordering: .relaxed) }
+    return body()
+  }
+
+  /// Whether the caller is the closure's own evaluation (see `evaluating(_:)`).
+  var isEvaluatingOnThisThread: Bool {
+    evaluatingThread.load(ordering: .relaxed) == UInt(trellis_thread_identity())
+  }
 
   /// Sets the flag and wakes the waiter, if any. Safe from any thread.
   func fire() {

@@ -32,6 +32,12 @@ static inline void trellis_set_root_recorder(void *_Nullable recorder) {
   trellis_root_recorder = recorder;
 }
 
+/// A number that names the calling thread among the threads alive now: the address of one
+/// of its thread-local variables (no call, unlike `pthread_self` through Foundation).
+static inline unsigned long trellis_thread_identity(void) {
+  return (unsigned long)&trellis_current_recorder;
+}
+
 /// Makes `recorder` the innermost recorder of this thread.
 static inline void trellis_set_current_recorder(void *_Nullable recorder) {
   trellis_current_recorder = recorder;

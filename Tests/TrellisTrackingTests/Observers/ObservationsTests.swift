@@ -107,16 +107,17 @@ final class Inventory: Trackable {
 
   // Found by a new user: a write from another thread landing between one value's evaluation
   // and the next observation was missed, and the sequence waited for good on a stale value.
-  // The write is made here from inside the closure, after its read: the same window, on one
-  // thread, so that the test is deterministic.
+  // The closure starts the other thread's write after its read and waits for it: the same
+  // window, made deterministic.
   @Test func aWriteBetweenTheReadAndTheNextWaitIsNotMissed() async {
     let inventory = Inventory()
+    let shared = UncheckedBox(inventory)
     var wroteInWindow = false
     var iterator = Observations { () -> Int in
       let value = inventory.count
       if value == 1 && !wroteInWindow {
         wroteInWindow = true
-        inventory.count = 2
+        TestThread { shared.value.count = 2 }.join()
       }
       return value
     }.makeAsyncIterator()
@@ -124,6 +125,29 @@ final class Inventory: Trackable {
     inventory.count = 1
     #expect(await iterator.next() == 1)
     #expect(await iterator.next() == 2)
+  }
+
+  // Found by a new user: a closure that writes what it reads (`evaluations += 1`) woke its
+  // own iterator, which produced the same value again and again without ever suspending, and
+  // the main actor was never let go. Its own writes count for nothing, as in Apple's (which
+  // observes only after the closure returns). A task queued on the main actor writes the next
+  // value once the iterator suspends: woken by its own write, it would produce 1 again.
+  @Test func theClosuresOwnWritesProduceNoValue() async {
+    let inventory = Inventory()
+    var evaluations = 0
+    var iterator = Observations { () -> Int in
+      evaluations += 1
+      inventory.label = "seen \(evaluations)"
+      return inventory.count + inventory.label.count * 0
+    }.makeAsyncIterator()
+    #expect(await iterator.next() == 0)
+    inventory.count = 1
+    #expect(await iterator.next() == 1)
+    let nextTurn = Task { @MainActor in inventory.count = 2 }
+    #expect(await iterator.next() == 2)
+    await nextTurn.value
+    #expect(evaluations == 3)
+    #expect(inventory.label == "seen 3")
   }
 }
 
