@@ -56,6 +56,32 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     #expect(effect.lastRunReasons.map(\.description) == ["Profile.name"])
   }
 
+  // Found by a new user: every write added a reason, so a million writes before one flush
+  // kept a million reasons (47 MB), and a cell written, another, then the first again was
+  // named twice. Each source is named once, in the order it first changed.
+  @Test func anEffectsReasonsNameEachSourceOnceHoweverOftenItWasWritten() {
+    let graph = Graph(executor: .manual)
+    let progress = Cell(0, name: "progress")
+    let status = Cell("", name: "status")
+    let profile = Profile()
+    let effect = Effect(name: "render", in: graph) {
+      _ = (progress.value, status.value, profile.name, profile.age)
+    }
+    progress.value = 1
+    status.value = "a"
+    progress.value = 2
+    graph.flush()
+    #expect(effect.lastRunReasons.map(\.description) == ["progress", "status"])
+    for value in 1...1_000 {
+      profile.age = value
+      progress.value = value
+      profile.name = "n\(value)"
+    }
+    graph.flush()
+    #expect(
+      effect.lastRunReasons.map(\.description) == ["Profile.age", "progress", "Profile.name"])
+  }
+
   @Test func anEffectsReasonsNameEverySourceThatChangedInTheFlush() {
     let graph = Graph(executor: .manual)
     let counter = Cell(0, name: "counter")

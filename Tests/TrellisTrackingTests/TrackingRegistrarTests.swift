@@ -250,4 +250,47 @@ struct MutationFailed: Error {}
     model.registrar.willSet(model, keyPath: dynamic)
     #expect(fired.count == 1)
   }
+
+  // Found by a new user: a property written out with a registrar in its getter and setter was
+  // named `<computed Double>` in events and explanations, as a computed key path has no name
+  // on Linux. The getter's own name (the registrar's `#function` default) names it now; a
+  // read through a helper method (the macro's shape, `HandWritten`) still cannot be named.
+  @Test func aPropertyReadInItsOwnGetterIsNamedByIt() {
+    final class Thermometer: @unchecked Sendable {
+      private let registrar = TrackingRegistrar()
+      private var storedCelsius = 20.0
+      private var storedKelvin = 293.0
+      var celsius: Double {
+        get {
+          registrar.access(self, keyPath: \.celsius)
+          return storedCelsius
+        }
+        set { registrar.withMutation(of: self, keyPath: \.celsius) { storedCelsius = newValue } }
+      }
+      var kelvin: Double {
+        get {
+          registrar.access(self, keyPath: \.kelvin)
+          return storedKelvin
+        }
+        set { registrar.withMutation(of: self, keyPath: \.kelvin) { storedKelvin = newValue } }
+      }
+    }
+    let thermometer = Thermometer()
+    let model = HandWritten()
+    let names = Log<String>()
+    let observer = TrackingObserver { event in
+      if event.phase == .didSet { names.append(event.description) }
+    }
+    observer.track {
+      _ = thermometer.celsius
+      _ = thermometer.kelvin
+      _ = model.count
+    }
+    thermometer.kelvin = 300
+    thermometer.celsius = 30
+    model.count = 1
+    #expect(
+      names.entries == ["Thermometer.kelvin", "Thermometer.celsius", "HandWritten.<computed Int>"])
+    observer.cancel()
+  }
 }

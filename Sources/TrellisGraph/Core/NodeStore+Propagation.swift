@@ -142,8 +142,7 @@ extension NodeStore {
     nodes[Int(node)].flags.insert(.dirty)
     if nodes[Int(node)].kind == .effect {
       if flags.contains(.recordsReasons), let event {
-        let reason = InvalidationReason(event)
-        withEffect(at: node) { effect in effect.staleReasons.append(reason) }
+        withEffect(at: node) { effect in effect.noteStale(property: event) }
       }
       if !flags.contains(.queued) { schedule(node) }
     } else if flags.isDisjoint(with: .stale) {
@@ -206,7 +205,7 @@ extension NodeStore {
   @inline(__always)
   func noteStaleReason(of node: Int32, from dep: Int32) {
     let reason = ref(dep)
-    withEffect(at: node) { effect in effect.noteStale(node: reason) }
+    withEffect(at: node) { effect in effect.noteStaleIfNew(node: reason) }
   }
 
   // MARK: Pull

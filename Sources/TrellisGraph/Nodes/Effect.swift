@@ -216,6 +216,14 @@ public final class Effect: GraphNode {
     noteStale(node: node)
   }
 
+  /// Records that a tracked property the effect read changed, unless it is already among the
+  /// reasons: a property written a million times before a run is one reason, not a million.
+  /// - Complexity: O(k) in the reasons collected since the latest run.
+  func noteStale(property event: TrackingEvent) {
+    if staleReasons.contains(where: { $0.names(event) }) { return }
+    staleReasons.append(InvalidationReason(event))
+  }
+
   private func appendStaleReason(node: NodeRef) {
     staleReasons.append(InvalidationReason(node: node.slot, in: store))
   }

@@ -45,4 +45,10 @@ public struct InvalidationReason: CustomStringConvertible, Sendable, Equatable {
 
   /// Two reasons are equal when they name the same source.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.description == rhs.description }
+
+  /// Whether this reason is a change of the property `event` changed.
+  func names(_ event: TrackingEvent) -> Bool {
+    guard case .property(let named) = source else { return false }
+    return named.isSameProperty(as: event)
+  }
 }

@@ -33,20 +33,25 @@ public struct TrackingRegistrar: Sendable {
   /// - Parameters:
   ///   - subject: the object whose property is read; must be the object owning this registrar.
   ///   - keyPath: the property read.
+  ///   - accessor: the calling accessor, left to its default (`#function`): called from the
+  ///     property's getter, it names the property in events and explanations where its key
+  ///     path cannot (a computed property's key path prints as `<computed Double>` on Linux).
+  ///     A name with parentheses (a method's) is ignored. Apple's registrar has no such
+  ///     parameter; calls written for it compile unchanged.
   /// - Complexity: one relaxed atomic load when no scope is open anywhere; otherwise a lock
   ///   round-trip and a pointer-keyed lookup.
   @inlinable
   public func access<Subject: AnyObject, Member>(
-    _ subject: Subject, keyPath: KeyPath<Subject, Member>
+    _ subject: Subject, keyPath: KeyPath<Subject, Member>, accessor: String = #function
   ) {
     if !anyScopeIsOpen { return }
-    recordAccessSlow(keyPath)
+    recordAccessSlow(keyPath, accessor: accessor)
   }
 
   @usableFromInline
-  func recordAccessSlow(_ keyPath: AnyKeyPath) {
+  func recordAccessSlow(_ keyPath: AnyKeyPath, accessor: String) {
     guard let recorder = currentRecorder() else { return }
-    recorder.record(storage.source(for: keyPath))
+    recorder.record(storage.source(for: keyPath, accessor: accessor))
   }
 
   /// Announces that `keyPath` of `subject` is about to change: one-shot observers fire now and
@@ -113,7 +118,7 @@ final class RegistrarStorage: Sendable {
   /// skip the lock entirely.
   var mayHaveSubscribers: Bool { sourceCount.load(ordering: .relaxed) != 0 }
 
-  func source(for keyPath: AnyKeyPath) -> TrackingSource {
+  func source(for keyPath: AnyKeyPath, accessor: String) -> TrackingSource {
     let keyPath = SendableKeyPath(keyPath)
     return table.withAnnotatedLock(owner: self) { table in
       let id = ObjectIdentifier(keyPath.keyPath)
@@ -122,7 +127,7 @@ final class RegistrarStorage: Sendable {
       if let existing = table.byValue[keyPath] {
         source = existing
       } else {
-        source = TrackingSource()
+        source = RegistrarSource(accessor: accessor)
         table.byValue[keyPath] = source
         sourceCount.store(table.byValue.count, ordering: .relaxed)
       }
@@ -136,7 +141,13 @@ final class RegistrarStorage: Sendable {
   /// sources in diagnostics).
   var namedSources: [(name: String, source: TrackingSource)] {
     table.withAnnotatedLock(owner: self) { table in
-      table.byValue.map { (keyPathPropertyName($0.key.keyPath), $0.value) }
+      table.byValue.map { keyPath, source in
+        let name = keyPathPropertyName(keyPath.keyPath)
+        if name.hasPrefix("<computed "), let accessor = source.accessorName {
+          return (accessor, source)
+        }
+        return (name, source)
+      }
     }
   }
 
@@ -154,4 +165,17 @@ final class RegistrarStorage: Sendable {
 struct SendableKeyPath: Hashable, @unchecked Sendable {
   let keyPath: AnyKeyPath
   init(_ keyPath: AnyKeyPath) { self.keyPath = keyPath }
+}
+
+/// The source of one property declared through a `TrackingRegistrar`, with the name of the
+/// accessor that first read it when that name can be a property's (no parentheses).
+final class RegistrarSource: TrackingSource, @unchecked Sendable {
+  private let accessor: String?
+
+  init(accessor: String) {
+    self.accessor = accessor.isEmpty || accessor.contains("(") ? nil : accessor
+    super.init()
+  }
+
+  override var accessorName: String? { accessor }
 }

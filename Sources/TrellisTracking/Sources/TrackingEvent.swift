@@ -30,10 +30,21 @@ public struct TrackingEvent: @unchecked Sendable, CustomStringConvertible {
   /// The property's name for `@Tracked` properties (found once per property, then cached).
   var propertyName: String?
 
+  /// The name of the accessor that first read the property through a `TrackingRegistrar`
+  /// (its `#function`), for when the key path cannot name it.
+  var accessorName: String?
+
   /// The property's name, such as `title`, or `*` when the whole object is the source.
+  ///
+  /// A key path to a computed property names no property on Linux (`<computed Double>`); a
+  /// property declared through `TrackingRegistrar` is then named by the accessor that first
+  /// read it, when that was the property's own getter or setter.
   public var property: String {
     if let propertyName { return propertyName }
-    return keyPath.map(keyPathPropertyName) ?? "*"
+    guard let keyPath else { return "*" }
+    let name = keyPathPropertyName(keyPath)
+    if let accessorName, name.hasPrefix("<computed ") { return accessorName }
+    return name
   }
 
   /// Creates an event; the runtime makes these, tests may too.
@@ -49,6 +60,12 @@ public struct TrackingEvent: @unchecked Sendable, CustomStringConvertible {
     self.object = object
     self.objectType = objectType
     self.keyPath = keyPath
+  }
+
+  /// Whether `other` is a change of the same property of the same object (either phase),
+  /// without building either name.
+  package func isSameProperty(as other: TrackingEvent) -> Bool {
+    object == other.object && propertyName == other.propertyName && keyPath == other.keyPath
   }
 
   /// `Type.property`, for example `NotesStore.notes`.

@@ -206,8 +206,13 @@ public class TrackingSource: @unchecked Sendable {
       phase: phase, object: ObjectIdentifier(object), objectType: type(of: object),
       keyPath: keyPath)
     if keyPath == nil { event.propertyName = propertyName(in: object) }
+    event.accessorName = accessorName
     return event
   }
+
+  /// The accessor that first read this source through a `TrackingRegistrar`, if it names a
+  /// property (see `TrackingEvent.property`).
+  var accessorName: String? { nil }
 
   /// The name of the property this source stores in `object`, when it is one property and
   /// has no key path to name it; nil for whole-object sources.
