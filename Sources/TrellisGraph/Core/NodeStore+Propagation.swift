@@ -165,7 +165,9 @@ extension NodeStore {
     changeLog?.noteMark(ref(node))
     if nodes[Int(node)].kind == .effect {
       if mark == .dirty && flags.contains(.recordsReasons) {
-        noteStaleReason(of: node, from: source)
+        // A write: the same source may be written again and again before the run.
+        let reason = ref(source)
+        withEffect(at: node) { effect in effect.noteStaleIfNew(node: reason) }
       }
       // An effect may be stale without being queued (a flush that stopped an update cycle
       // dropped it); a new change must queue it again.
@@ -205,7 +207,7 @@ extension NodeStore {
   @inline(__always)
   func noteStaleReason(of node: Int32, from dep: Int32) {
     let reason = ref(dep)
-    withEffect(at: node) { effect in effect.noteStaleIfNew(node: reason) }
+    withEffect(at: node) { effect in effect.noteStale(node: reason) }
   }
 
   // MARK: Pull

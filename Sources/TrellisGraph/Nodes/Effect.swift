@@ -206,14 +206,23 @@ public final class Effect: GraphNode {
 
   /// `noteStale(node:)`, unless that node is already among the reasons (a walk that decides
   /// every dependency meets again the ones a change already named).
+  @inline(__always)
   func noteStaleIfNew(node: NodeRef) {
     if firstStaleNode == node { return }
-    if !staleReasons.isEmpty
-      && staleReasons.contains(InvalidationReason(node: node.slot, in: store))
-    {
-      return
+    if firstStaleNode.slot < 0 && staleReasons.isEmpty {
+      firstStaleNode = node
+    } else {
+      appendStaleReasonIfNew(node: node)
     }
-    noteStale(node: node)
+  }
+
+  /// Reasons are compared by name: building one is what appending costs anyway, and an
+  /// identity kept beside each reason made every reason list slower to clear (measured: 4%
+  /// more instructions in kairo's triangle).
+  private func appendStaleReasonIfNew(node: NodeRef) {
+    let reason = InvalidationReason(node: node.slot, in: store)
+    if staleReasons.contains(reason) { return }
+    staleReasons.append(reason)
   }
 
   /// Records that a tracked property the effect read changed, unless it is already among the

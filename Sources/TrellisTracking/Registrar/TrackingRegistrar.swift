@@ -34,10 +34,11 @@ public struct TrackingRegistrar: Sendable {
   ///   - subject: the object whose property is read; must be the object owning this registrar.
   ///   - keyPath: the property read.
   ///   - accessor: the calling accessor, left to its default (`#function`): called from the
-  ///     property's getter, it names the property in events and explanations where its key
-  ///     path cannot (a computed property's key path prints as `<computed Double>` on Linux).
-  ///     A name with parentheses (a method's) is ignored. Apple's registrar has no such
-  ///     parameter; calls written for it compile unchanged.
+  ///     property's getter, it names the property in events and explanations, which its key
+  ///     path cannot do (a computed property's key path prints as `<computed Double>` on
+  ///     Linux). The first tracked read of a property decides; a name with parentheses (a
+  ///     method's, as in the `@Observable` macro's expansion) is ignored. Apple's registrar has
+  ///     no such parameter; calls written for it compile unchanged.
   /// - Complexity: one relaxed atomic load when no scope is open anywhere; otherwise a lock
   ///   round-trip and a pointer-keyed lookup.
   @inlinable
@@ -142,11 +143,7 @@ final class RegistrarStorage: Sendable {
   var namedSources: [(name: String, source: TrackingSource)] {
     table.withAnnotatedLock(owner: self) { table in
       table.byValue.map { keyPath, source in
-        let name = keyPathPropertyName(keyPath.keyPath)
-        if name.hasPrefix("<computed "), let accessor = source.accessorName {
-          return (accessor, source)
-        }
-        return (name, source)
+        (source.accessorName ?? keyPathPropertyName(keyPath.keyPath), source)
       }
     }
   }

@@ -30,10 +30,6 @@ public struct TrackingEvent: @unchecked Sendable, CustomStringConvertible {
   /// The property's name for `@Tracked` properties (found once per property, then cached).
   var propertyName: String?
 
-  /// The name of the accessor that first read the property through a `TrackingRegistrar`
-  /// (its `#function`), for when the key path cannot name it.
-  var accessorName: String?
-
   /// The property's name, such as `title`, or `*` when the whole object is the source.
   ///
   /// A key path to a computed property names no property on Linux (`<computed Double>`); a
@@ -41,10 +37,7 @@ public struct TrackingEvent: @unchecked Sendable, CustomStringConvertible {
   /// read it, when that was the property's own getter or setter.
   public var property: String {
     if let propertyName { return propertyName }
-    guard let keyPath else { return "*" }
-    let name = keyPathPropertyName(keyPath)
-    if let accessorName, name.hasPrefix("<computed ") { return accessorName }
-    return name
+    return keyPath.map(keyPathPropertyName) ?? "*"
   }
 
   /// Creates an event; the runtime makes these, tests may too.

@@ -205,13 +205,14 @@ public class TrackingSource: @unchecked Sendable {
     var event = TrackingEvent(
       phase: phase, object: ObjectIdentifier(object), objectType: type(of: object),
       keyPath: keyPath)
-    if keyPath == nil { event.propertyName = propertyName(in: object) }
-    event.accessorName = accessorName
+    // Not a field of its own: a larger event made every optional event in the graph's paths
+    // go through value witnesses (measured: 6% more instructions in kairo's triangle).
+    event.propertyName = keyPath == nil ? propertyName(in: object) : accessorName
     return event
   }
 
-  /// The accessor that first read this source through a `TrackingRegistrar`, if it names a
-  /// property (see `TrackingEvent.property`).
+  /// The accessor that first read this source through a `TrackingRegistrar`, if it can name
+  /// a property (see `TrackingRegistrar.access(_:keyPath:accessor:)`).
   var accessorName: String? { nil }
 
   /// The name of the property this source stores in `object`, when it is one property and
