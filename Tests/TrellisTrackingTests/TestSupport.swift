@@ -153,3 +153,16 @@ func runOnOtherThread(_ body: @escaping @Sendable () -> Void) -> UInt {
   }.join()
   return id.entries[0]
 }
+
+/// The descriptions (`Type.property`) of the changes a `TrackingObserver` sees at `didSet`
+/// while `writes` runs, when it observes what `reads` reads.
+func namesOfChanges(observing reads: () -> Void, during writes: () -> Void) -> [String] {
+  let names = Log<String>()
+  let observer = TrackingObserver { event in
+    if event.phase == .didSet { names.append(event.description) }
+  }
+  observer.track(reads)
+  writes()
+  observer.cancel()
+  return names.entries
+}

@@ -242,18 +242,14 @@ final class Subnote: Trackable {
   @Test func observesSubclassAndCrossObjectProperties() {
     let note = Note()
     let sub = Subnote()
-    let names = Log<String>()
-    let observer = TrackingObserver { event in
-      if event.phase == .didSet { names.append(event.description) }
-    }
-    observer.track {
+    let names = namesOfChanges {
       _ = note.title
       _ = sub.body
+    } during: {
+      sub.body = "b"
+      note.title = "t"
     }
-    sub.body = "b"
-    note.title = "t"
-    #expect(names.entries == ["Subnote.body", "Note.title"])
-    observer.cancel()
+    #expect(names == ["Subnote.body", "Note.title"])
   }
 
   /// Each delivery used to wrap the stored handler in two more reabstraction thunks (the

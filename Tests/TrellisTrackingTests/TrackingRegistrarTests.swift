@@ -277,20 +277,15 @@ struct MutationFailed: Error {}
     }
     let thermometer = Thermometer()
     let model = HandWritten()
-    let names = Log<String>()
-    let observer = TrackingObserver { event in
-      if event.phase == .didSet { names.append(event.description) }
-    }
-    observer.track {
+    let names = namesOfChanges {
       _ = thermometer.celsius
       _ = thermometer.kelvin
       _ = model.count
+    } during: {
+      thermometer.kelvin = 300
+      thermometer.celsius = 30
+      model.count = 1
     }
-    thermometer.kelvin = 300
-    thermometer.celsius = 30
-    model.count = 1
-    #expect(
-      names.entries == ["Thermometer.kelvin", "Thermometer.celsius", "HandWritten.<computed Int>"])
-    observer.cancel()
+    #expect(names == ["Thermometer.kelvin", "Thermometer.celsius", "HandWritten.<computed Int>"])
   }
 }
