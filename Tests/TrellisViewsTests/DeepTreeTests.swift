@@ -13,6 +13,19 @@ struct Endless: View {
   }
 }
 
+/// Built-in containers and modifiers nested `depth` levels deep inside one body, as a
+/// recursive render of an outline builds them: no composite view between the levels.
+struct NestedBuiltIns: View {
+  let depth: Int
+  let leaf: String
+
+  var body: some View {
+    var view = AnyView(Text(leaf))
+    for _ in 0..<depth { view = AnyView(VStack { view }.padding(1)) }
+    return view
+  }
+}
+
 struct NestedLevel: View {
   let depth: Int
 
@@ -124,5 +137,18 @@ struct ValuedLevel: View {
       #expect(host.tree.texts == ["leaf"])
     }
     #expect(released == nil)
+  }
+
+  // Found by a new user: built-in views nested in one body recurse through their updates, one
+  // level each, and 3,000 levels of `AnyView(VStack { v }.padding(1))` overflowed the stack
+  // (a crash, no diagnostic). The update continues on a fresh stack segment of the thread.
+  @Test func tenThousandBuiltInLevelsInOneBodyMountUpdateAndUnmount() {
+    let host = ViewHost(NestedBuiltIns(depth: 10_000, leaf: "core"), executor: .manual)
+    #expect(host.tree.texts == ["core"])
+    host.update(root: NestedBuiltIns(depth: 10_000, leaf: "changed"))
+    host.flush()
+    #expect(host.tree.texts == ["changed"])
+    host.unmount()
+    #expect(host.tree == RenderedNode(kind: "Empty"))
   }
 }

@@ -13,7 +13,7 @@ public struct IDView<Content: View, ID: Hashable>: View, _PrimitiveView {
     if let child = node.children.first, node.children.count == 1, child.key == .id(key),
       child.viewTypeID == ObjectIdentifier(Content.self)
     {
-      Content._update(view.content, in: child)
+      updateKeepingStack(view.content, in: child)
       return
     }
     node.updateChildren { children in

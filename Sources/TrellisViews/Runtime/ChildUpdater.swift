@@ -27,7 +27,7 @@ struct ChildUpdater {
     if let existing = takeOld(key) {
       if existing.viewTypeID == ObjectIdentifier(Content.self) {
         updated.append(existing)
-        Content._update(view, in: existing)
+        updateKeepingStack(view, in: existing)
         return
       }
       parent.host.unmount(existing)
@@ -35,7 +35,7 @@ struct ChildUpdater {
     let child = ViewNode(
       parent: parent, key: key, viewType: Content.self, explicitID: explicitID)
     updated.append(child)
-    Content._update(view, in: child)
+    updateKeepingStack(view, in: child)
   }
 
   private func takeOld(_ key: ChildKey) -> ViewNode? {

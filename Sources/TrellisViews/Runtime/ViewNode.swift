@@ -174,14 +174,14 @@ public final class ViewNode {
   func updateChild<Content: View>(_ key: ChildKey, _ view: Content) {
     if let child = children.first {
       if children.count == 1, child.key == key, child.viewTypeID == ObjectIdentifier(Content.self) {
-        Content._update(view, in: child)
+        updateKeepingStack(view, in: child)
         return
       }
     } else {
       let child = ViewNode(parent: self, key: key, viewType: Content.self, explicitID: nil)
       children = [child]
       host.markChildrenChanged(of: self)
-      Content._update(view, in: child)
+      updateKeepingStack(view, in: child)
       return
     }
     updateChildren { children in children.update(key, view) }
