@@ -26,8 +26,36 @@ struct TallyText: View {
   var body: some View { Text("count \(tally.count)") }
 }
 
+/// A view whose task runs until it is cancelled, as a `for await` over a stream does (a
+/// minute, so that a `waitForTasks()` that ignores cancellation fails the test, late, rather
+/// than hanging it).
+struct Listening: View {
+  let tally: SharedTally
+  var body: some View {
+    Text("listening \(tally.count)")
+      .task { try? await Task.sleep(for: .seconds(60)) }
+  }
+}
+
 @MainActor
 @Suite struct MainActorExecutorTests {
+  // Found by a new user: a view's task that never ends kept `waitForTasks()` waiting for good,
+  // and cancelling the waiting task did nothing, so a test hung instead of failing. Cancelled,
+  // it returns flushed; the next wait waits for the task still running.
+  @Test func waitingForTasksReturnsWhenTheWaiterIsCancelled() async {
+    let tally = SharedTally()
+    let host = ViewHost(Listening(tally: tally), executor: .manual)
+    tally.count = 1
+    let waiter = Task { @MainActor in await host.waitForTasks() }
+    waiter.cancel()
+    await waiter.value
+    #expect(host.tree.texts == ["listening 1"])
+    #expect(host.events.map(\.description) == ["task start Listening"])
+    host.unmount()
+    await host.waitForTasks()
+    #expect(host.events.map(\.description) == ["task start Listening", "task cancel Listening"])
+  }
+
   // Found by a new user: with no task started, `waitForTasks()` returned without flushing, so
   // a test awaiting it after a change saw the old tree.
   @Test func waitingForTasksAppliesChangesEvenWithNoTask() async {
