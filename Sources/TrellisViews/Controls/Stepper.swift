@@ -146,7 +146,11 @@ struct StepperModel {
   ) {
     // A step past the end of an integer type stops at the bound if there is one (where any
     // step past it would have stopped); without one the value stays and the press reports it.
+    // A value at or past a bound is not moved by the press toward it, as at the bound itself:
+    // clamping would move a value above the range down on "+" (found by a new user: 50 in
+    // 0...10 became 10 on an increment).
     increment = {
+      if let bounds, value.wrappedValue >= bounds.upperBound { return true }
       guard let next = StepArithmetic.advanced(value.wrappedValue, by: step) else {
         guard let bounds else { return false }
         value.wrappedValue = bounds.upperBound
@@ -156,6 +160,7 @@ struct StepperModel {
       return true
     }
     decrement = {
+      if let bounds, value.wrappedValue <= bounds.lowerBound { return true }
       guard let next = StepArithmetic.advanced(value.wrappedValue, by: step, down: true) else {
         guard let bounds else { return false }
         value.wrappedValue = bounds.lowerBound

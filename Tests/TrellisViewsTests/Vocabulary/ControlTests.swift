@@ -396,6 +396,18 @@ struct LineBreaks: View {
   }
 }
 
+/// A stepper whose value starts above its range.
+struct AboveRange: View {
+  @State private var value = 50
+
+  var body: some View {
+    VStack {
+      Stepper("Step", value: $value, in: 0...10)
+      Text("value \(value)")
+    }
+  }
+}
+
 struct HugeSteps: View {
   @State private var unbounded = 10
   @State private var bounded: UInt8 = 250
@@ -493,6 +505,18 @@ struct HugeSteps: View {
     host.flush()
     #expect(host.tree.texts.last == "1||0")
     #expect(probe.log == ["editing true", "editing false", "editing true", "editing false"])
+  }
+
+  // Found by a new user: a value above the range went down to the upper bound on "+". A press
+  // never moves the value against its direction; "−" steps down from it.
+  @Test func aValuePastABoundIsNotMovedByThePressTowardIt() {
+    let host = ViewHost(AboveRange(), executor: .manual)
+    #expect(host.increment("Step"))
+    host.flush()
+    #expect(host.tree.texts.last == "value 50")
+    #expect(host.decrement("Step"))
+    host.flush()
+    #expect(host.tree.texts.last == "value 49")
   }
 
   @Test func aTextEditorIsTypedIntoWhenFocused() {
