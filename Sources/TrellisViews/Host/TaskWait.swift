@@ -1,4 +1,5 @@
 import Synchronization
+import TrellisTracking
 
 /// Waits for one task, or until the waiting task is cancelled, whichever comes first.
 ///
@@ -35,12 +36,12 @@ enum TaskWait {
 
     private let state = Mutex(State())
 
-    var didFinish: Bool { state.withLock { $0.finished } }
+    var didFinish: Bool { state.withAnnotatedLock(owner: self) { $0.finished } }
 
     /// Keeps the waiter, or resumes it at once when the gate opened before (a cancellation
     /// before the wait began).
     func arm(_ continuation: CheckedContinuation<Void, Never>) {
-      let resumeNow = state.withLock { state -> Bool in
+      let resumeNow = state.withAnnotatedLock(owner: self) { state -> Bool in
         if state.isOpen { return true }
         state.continuation = continuation
         return false
@@ -49,7 +50,8 @@ enum TaskWait {
     }
 
     func open(finished: Bool) {
-      let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      let waiter = state.withAnnotatedLock(owner: self) {
+        state -> CheckedContinuation<Void, Never>? in
         guard !state.isOpen else { return nil }
         state.isOpen = true
         state.finished = finished
