@@ -256,7 +256,7 @@ struct MutationFailed: Error {}
   // on Linux. The getter's own name (the registrar's `#function` default) names it now; a
   // read through a helper method (the macro's shape, `HandWritten`) still cannot be named.
   @Test func aPropertyReadInItsOwnGetterIsNamedByIt() {
-    final class Thermometer: @unchecked Sendable {
+    final class Thermometer {
       private let registrar = TrackingRegistrar()
       private var storedCelsius = 20.0
       private var storedKelvin = 293.0

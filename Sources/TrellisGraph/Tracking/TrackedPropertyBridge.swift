@@ -104,21 +104,13 @@ package enum TrackedChangeInbox {
         changes.list.append(Posted(relay: relay, event: event, source: source))
       }
       hasPosted.value.store(true, ordering: .relaxed)
-      return scheduleDrain(&changes)
+      defer { changes.drainScheduled = true }
+      return !changes.drainScheduled
     }
-    if schedule { startDrainTask() }
+    if schedule { Task { @MainActor in drain() } }
   }
 
   /// Whether a drain task must be started, noting that one will be.
-  private static func scheduleDrain(_ changes: inout Changes) -> Bool {
-    if changes.drainScheduled { return false }
-    changes.drainScheduled = true
-    return true
-  }
-
-  private static func startDrainTask() {
-    Task { @MainActor in drain() }
-  }
 
   /// How many changes wait for the node at `ref` (for tests: other tests' threads post too).
   static func postedCount(for ref: NodeRef) -> Int {
@@ -153,19 +145,15 @@ package enum TrackedChangeInbox {
   /// A host's update cycle drains once, at its start, then holds: otherwise a thread writing
   /// all the while would give every round of the cycle new work, and the cycle would stop at
   /// its round limit, reporting an update cycle that no body caused.
+  ///
+  /// Nothing needs scheduling when the hold ends: a posted change always has a drain task
+  /// queued (`drainScheduled` is cleared only by the drain that takes the changes, and a drain
+  /// refused by the hold takes nothing), and that task cannot run before this synchronous
+  /// hold returns.
   @MainActor
   package static func holdingDrains<Result>(_ body: () -> Result) -> Result {
     holds += 1
-    defer {
-      holds -= 1
-      // A drain attempted during the hold (a flush inside it) left its changes; make sure a
-      // task takes them.
-      if holds == 0, hasPosted.value.load(ordering: .relaxed),
-        posted.withAnnotatedLock(owner: lockOwner, { scheduleDrain(&$0) })
-      {
-        startDrainTask()
-      }
-    }
+    defer { holds -= 1 }
     return body()
   }
 }

@@ -151,7 +151,7 @@ final class ChangeSignal: Sendable {
 
   /// Runs `body`, the closure's evaluation, on this thread; writes it makes meanwhile are
   /// recognised by `isEvaluatingOnThisThread`. Writes from other threads still count.
-  func evaluating<Result>(_ body: () -> Result) -> Result {
+  func evaluating<Value>(_ body: () -> Value) -> Value {
     let previous = evaluatingThread.exchange(
       UInt(trellis_thread_identity()), ordering: .relaxed)
     defer { evaluatingThread.store(previous, ordering: .relaxed) }

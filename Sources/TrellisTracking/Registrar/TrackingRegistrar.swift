@@ -166,6 +166,10 @@ struct SendableKeyPath: Hashable, @unchecked Sendable {
 
 /// The source of one property declared through a `TrackingRegistrar`, with the name of the
 /// accessor that first read it when that name can be a property's (no parentheses).
+///
+/// `@unchecked` only because Swift requires a subclass to restate its superclass's conformance:
+/// the one field it adds is a `let` of a `Sendable` type, and the inherited state is
+/// `TrackingSource`'s, synchronized there.
 final class RegistrarSource: TrackingSource, @unchecked Sendable {
   private let accessor: String?
 

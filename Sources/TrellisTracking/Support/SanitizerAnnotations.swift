@@ -15,6 +15,8 @@ extension Mutex {
   /// builds, so that TSan orders it after the previous holder's section.
   /// - Parameters:
   ///   - owner: the object that owns this mutex (and no other); its address names the lock.
+  ///     `Unmanaged` only turns it into that address, which is never dereferenced; the caller
+  ///     holds `owner` for the call.
   ///   - body: the critical section.
   @inline(__always)
   package borrowing func withAnnotatedLock<Result>(
