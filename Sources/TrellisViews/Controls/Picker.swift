@@ -145,6 +145,8 @@ class PickerControl: ControlPart {
 
   /// The selection last reported as matching no option: each is reported once, while it stays.
   private var reportedSelection: AnyHashable?
+  /// Tags reported as shared by several options: each is reported once.
+  private var reportedDuplicates: Set<AnyHashable> = []
   private var isSelectionCheckQueued = false
 
   /// Checks, after the current update (once the options it builds exist), that an option is
@@ -163,11 +165,12 @@ class PickerControl: ControlPart {
   }
 
   private func checkSelection() {
+    let options = self.options
+    reportDuplicateTags(in: options)
     guard let selection = GraphEvaluation.untracked({ selectionTag }) else {
       reportedSelection = nil
       return
     }
-    let options = self.options
     if options.contains(where: { $0.tag == selection }) {
       reportedSelection = nil
       return
@@ -200,6 +203,30 @@ class PickerControl: ControlPart {
           "The picker \"\(title ?? "")\" in \(node.diagnosticName) has the selection "
           + "\(TagPart.describe(selection.base)) (\(selectionType)), which no option is tagged "
           + "with (\(list)); \(remedy)"))
+  }
+
+  /// Reports, once per tag, options that share a tag: they all show as selected together, and
+  /// choosing any of them sets the same value, so the user cannot tell them apart. SwiftUI
+  /// leaves this undefined and says nothing.
+  private func reportDuplicateTags(in options: [(node: ViewNode, tag: AnyHashable)]) {
+    var titles: [AnyHashable: [String]] = [:]
+    var order: [AnyHashable] = []
+    for option in options {
+      if titles[option.tag] == nil { order.append(option.tag) }
+      titles[option.tag, default: []].append("\"\(option.node.title ?? "")\"")
+    }
+    for tag in order {
+      guard let shared = titles[tag], shared.count > 1, reportedDuplicates.insert(tag).inserted
+      else { continue }
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [node.diagnosticName],
+          message:
+            "The picker \"\(title ?? "")\" in \(node.diagnosticName) has \(shared.count) options "
+            + "tagged \(TagPart.describe(tag.base)) (\(shared.joined(separator: ", "))); they show "
+            + "as selected together and choosing any of them sets the same value. Give each "
+            + "option its own tag."))
+    }
   }
 }
 

@@ -23,6 +23,19 @@ struct MistypedPicker: View {
   }
 }
 
+/// Two options share the tag "b".
+struct SharedTagPicker: View {
+  let model: PickerModel
+
+  var body: some View {
+    Picker("Grade", selection: Binding(get: { model.selection }, set: { model.selection = $0 })) {
+      Text("Good").tag("a")
+      Text("Fair").tag("b")
+      ForEach(model.options, id: \.self) { letter in Text("Extra \(letter)").tag("b") }
+    }
+  }
+}
+
 struct LetterPicker: View {
   let model: PickerModel
 
@@ -133,5 +146,29 @@ struct LetterPicker: View {
           + "option is tagged with (its options: \"One\" = 1, \"Two\" = 2); no option is shown "
           + "selected. Tag an option with that value, or set the selection to an option's tag."
       ])
+  }
+
+  @Test func optionsThatShareATagAreReportedOncePerTag() {
+    let model = PickerModel()
+    model.options = ["x"]
+    var host: ViewHost?
+    let mounted = TrellisDiagnostics.capture {
+      host = ViewHost(SharedTagPicker(model: model), executor: .manual)
+    }
+    #expect(
+      mounted.map(\.message) == [
+        "The picker \"Grade\" in SharedTagPicker has 2 options tagged b (\"Fair\", "
+          + "\"Extra x\"); they show as selected together and choosing any of them sets the same "
+          + "value. Give each option its own tag."
+      ])
+    #expect(mounted.map(\.nodes) == [["SharedTagPicker"]])
+    guard let host else { return }
+    // A third option with the same tag: that tag was reported already.
+    let more = TrellisDiagnostics.capture {
+      model.options = ["x", "y"]
+      host.flush()
+    }
+    #expect(more.isEmpty)
+    #expect(model.selection == "b")
   }
 }
