@@ -1,7 +1,9 @@
+import TrellisGraph
+
 /// A control that selects a value from a continuous range, like SwiftUI's `Slider`. In the
 /// rendered tree: `Slider value=… bounds=…` (with `step` when given) around its label. A host
 /// moves it with `ViewHost.setSlider(_:to:)`; the value is clamped to the bounds and rounded to
-/// the step, as SwiftUI's slider does.
+/// the step, as SwiftUI's slider does. A value that is NaN is reported, once while it stays.
 public struct Slider<Label: View>: View, _PrimitiveView {
   let label: Label
   let model: SliderModel
@@ -104,7 +106,26 @@ final class SliderPart: ControlPart {
 
   override var noun: String { "slider" }
 
-  override func controlAttributes() -> [ElementAttribute] { model.attributes() }
+  /// Whether the value is NaN and has been reported: reported once while it stays NaN.
+  private var reportedNaN = false
+
+  override func controlAttributes() -> [ElementAttribute] {
+    let attributes = model.attributes()
+    if model.current().isNaN {
+      if !reportedNaN {
+        reportedNaN = true
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [node.diagnosticName],
+            message:
+              "A slider in \(node.diagnosticName) is bound to nan: it has no position, and a "
+              + "step up or down leaves it nan. Bind it to a number within its bounds."))
+      }
+    } else {
+      reportedNaN = false
+    }
+    return attributes
+  }
 
   /// Moves the slider to `value`, as one drag would.
   func set(_ value: Double) {

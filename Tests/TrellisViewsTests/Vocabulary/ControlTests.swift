@@ -47,6 +47,21 @@ struct SignUpForm: View {
   }
 }
 
+/// A slider bound to a model value the test sets, NaN included.
+final class GainModel: Trackable {
+  @Tracked var gain = Double.nan
+}
+
+struct GainSlider: View {
+  let model: GainModel
+
+  var body: some View {
+    Slider(value: Binding(get: { model.gain }, set: { model.gain = $0 }), in: 0...10, step: 1) {
+      Text("Gain")
+    }
+  }
+}
+
 @MainActor
 @Suite struct ControlTests {
   @Test func typingWritesThroughTheBindingOneCharacterAtATimeAndRunsOnlyTheFormBody() {
@@ -142,6 +157,37 @@ struct SignUpForm: View {
           + "negative; nothing was deleted.",
         "setSlider(\"Volume\", to: nan): a slider's value must be a number; it was not moved.",
       ])
+  }
+
+  @Test func aSliderBoundToNaNIsReportedOnceWhileItStaysNaN() {
+    let model = GainModel()
+    var host: ViewHost?
+    let message =
+      "A slider in GainSlider is bound to nan: it has no position, and a step up or down leaves "
+      + "it nan. Bind it to a number within its bounds."
+    let mounted = TrellisDiagnostics.capture {
+      host = ViewHost(GainSlider(model: model), executor: .manual)
+    }
+    #expect(mounted.map(\.message) == [message])
+    #expect(mounted.map(\.nodes) == [["GainSlider"]])
+    guard let host else { return }
+    // Still NaN after a step: not reported again. A number, then NaN again: reported again.
+    let again = TrellisDiagnostics.capture {
+      model.gain = .nan
+      host.flush()
+    }
+    #expect(again.isEmpty)
+    let fixed = TrellisDiagnostics.capture {
+      #expect(host.setSlider("Gain", to: 3.4))
+      host.flush()
+    }
+    #expect(fixed.isEmpty)
+    #expect(model.gain == 3)
+    let back = TrellisDiagnostics.capture {
+      model.gain = .nan
+      host.flush()
+    }
+    #expect(back.map(\.message) == [message])
   }
 
   @Test func buttonsWithViewLabelsAreTappedByTheirTexts() {
