@@ -51,6 +51,35 @@ struct EquatableCounter: View, Equatable {
   }
 }
 
+/// A row's settings, with no `==` of their own; `Nested` adds a level.
+struct RowSettings {
+  var title: String
+  var count: Int
+  var nested = Nested()
+
+  struct Nested {
+    var tags: [String] = []
+  }
+}
+
+struct SettingsRow: View {
+  let settings: RowSettings
+  var body: some View { Text("\(settings.title) \(settings.count)") }
+}
+
+struct SettingsScreen: View {
+  @State var taps = 0
+  @State var count = 1
+
+  var body: some View {
+    VStack {
+      Button("Tap \(taps)") { taps += 1 }
+      Button("Count") { count += 1 }
+      SettingsRow(settings: RowSettings(title: "Row", count: count, nested: .init(tags: ["a"])))
+    }
+  }
+}
+
 @MainActor
 @Suite struct ComparisonPlanTests {
   private func view(
@@ -71,8 +100,8 @@ struct EquatableCounter: View, Equatable {
     let box = Box()
     let flag = Binding.constant(true)
     let base = view(object: box, flag: flag)
-    // Closures, plain structs and source-less bindings are never equal.
-    let alwaysChanged = ["structure", "action", "flag"]
+    // Closures and source-less bindings are never equal.
+    let alwaysChanged = ["action", "flag"]
     #expect(plan.changedInputs(base, base) == alwaysChanged)
     #expect(
       plan.changedInputs(base, view(number: 2, object: box, flag: flag)) == ["number"]
@@ -90,13 +119,16 @@ struct EquatableCounter: View, Equatable {
     #expect(
       plan.changedInputs(base, view(object: box, plainData: (1, 3), flag: flag))
         == ["plainData"] + alwaysChanged)
-    // Declaration order: `shape` comes after `structure`.
+    // A struct without `==`, member by member, named after the view's property.
+    #expect(
+      plan.changedInputs(base, view(object: box, structureValue: 2, flag: flag))
+        == ["structure"] + alwaysChanged)
     #expect(
       plan.changedInputs(base, view(object: box, shape: Circle(radius: 2), flag: flag))
-        == ["structure", "shape", "action", "flag"])
+        == ["shape", "action", "flag"])
     #expect(
       plan.changedInputs(base, view(object: box, shape: Blob(box: box), flag: flag))
-        == ["structure", "shape", "action", "flag"])
+        == ["shape", "action", "flag"])
   }
 
   @Test func bindingsToTheSameStateAreEqualAndOthersAreNot() {
@@ -165,5 +197,22 @@ struct EquatableCounter: View, Equatable {
     #expect(diagnostics.isEmpty)
     #expect(host.tree.texts == ["a 2 fr"])
     #expect(host.runLog.suffix(1) == ["EquatableCounter: @State EquatableCounter.count"])
+  }
+
+  @Test func aChildWhoseInputIsAnEqualStructWithoutEqualityIsSkipped() {
+    let host = ViewHost(SettingsScreen(), executor: .manual)
+    host.clearLogs()
+    #expect(host.tap("Tap 0"))
+    host.flush()
+    // The row's settings are made again, equal member by member: its body does not run.
+    #expect(host.runLog == ["SettingsScreen: @State SettingsScreen.taps"])
+    host.clearLogs()
+    #expect(host.tap("Count"))
+    host.flush()
+    #expect(
+      host.runLog == [
+        "SettingsScreen: @State SettingsScreen.count", "SettingsRow: input settings",
+      ])
+    #expect(host.tree.texts == ["Tap 1", "Count", "Row 2"])
   }
 }

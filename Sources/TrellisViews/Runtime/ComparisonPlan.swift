@@ -15,8 +15,10 @@
 ///    - `Equatable` values with `==`; class instances (and optional ones) by identity; plain
 ///      bit patterns (`_isPOD` types) by their bits;
 ///    - values of protocol type by the rules above applied to the value inside;
-///    - closures and any other value are never equal (they cannot be compared), so a view
-///      holding a closure re-runs its body whenever its parent does.
+///    - a struct without `==` member by member, each member by these rules, as SwiftUI
+///      compares such inputs (a change is named after the view's property);
+///    - closures and any other value (an enum without `==`) are never equal (they cannot be
+///      compared), so a view holding a closure re-runs its body whenever its parent does.
 ///
 /// Cost: building a plan reflects the type once (`_forEachField`); comparing two values then
 /// walks the plan's fields and touches no `Mirror`. Plans are facts about types, shared by
@@ -216,10 +218,36 @@ final class ComparisonPlan {
           return true
         }
       }
+      if kind == .struct, Self.comparesMembers(of: fieldType) {
+        // A struct with no `==` of its own: compared member by member, as SwiftUI compares
+        // view inputs, each member by these rules. Every member is named after the view's own
+        // property (a generic container's members nest deep, and their names mean nothing to
+        // the app). Only when it holds no dynamic property, which would otherwise be linked as
+        // the view's own.
+        var members = Reflection()
+        if Self.reflectFields(of: fieldType, at: base + offset, labelled: label, into: &members),
+          members.dynamicProperties.isEmpty
+        {
+          let name = Self.inputName(label)
+          reflection.fields += members.fields.map {
+            Field(offset: $0.offset, name: name, rule: $0.rule)
+          }
+          return true
+        }
+      }
       reflection.fields.append(
         Field(offset: base + offset, name: Self.inputName(label), rule: Self.rule(fieldType, kind)))
       return true
     }
+  }
+
+  /// Whether a struct field is compared through its members: it has no `==`, is not plain data
+  /// (compared by its bits, more cheaply), is not one of the library's wrappers (compared by
+  /// their own rules), and is not the standard library's, whose members are private storage.
+  private static func comparesMembers(of type: any Any.Type) -> Bool {
+    !(type is any Equatable.Type) && !_isPOD(type) && !(type is any RuntimeOwnedProperty.Type)
+      && !(type is any BindingIdentity.Type) && !(type is any ObjectIdentityInput.Type)
+      && !(type is any DynamicProperty.Type) && !isStandardLibraryType(type)
   }
 
   // MARK: - Comparing
@@ -249,7 +277,11 @@ final class ComparisonPlan {
     case .fields:
       let changed = withPointers(old, new) { old, new in
         var changed: [String] = []
-        for field in fields where !Self.equal(field.rule, old + field.offset, new + field.offset) {
+        // A struct's members are adjacent and share its name: named once.
+        for field in fields
+        where changed.last != field.name
+          && !Self.equal(field.rule, old + field.offset, new + field.offset)
+        {
           changed.append(field.name)
         }
         return changed
