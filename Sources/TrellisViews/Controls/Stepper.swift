@@ -2,8 +2,11 @@ import TrellisGraph
 
 /// A control that increments and decrements a value, like SwiftUI's `Stepper`. In the
 /// rendered tree: `Stepper "title" value=… bounds=… step=…` (or `Stepper` around its label).
-/// A host presses it with `ViewHost.increment(_:)` and `ViewHost.decrement(_:)`; the value
-/// stays within its bounds, as SwiftUI's does.
+/// A host presses it with `ViewHost.increment(_:)` and `ViewHost.decrement(_:)`. A press never
+/// moves the value past a bound, and a press toward a bound the value is at (or past) does
+/// nothing, not even `onEditingChanged`, as SwiftUI's stepper disables that button. A value
+/// set outside the bounds elsewhere is not clamped: a press away from the bound moves it one
+/// step.
 public struct Stepper<Label: View>: View, _PrimitiveView {
   let title: String?
   let label: Label
@@ -119,6 +122,9 @@ struct StepperModel {
   let decrement: (@MainActor () -> Bool)?
   let onEditingChanged: @MainActor (Bool) -> Void
   let attributes: @MainActor () -> [ElementAttribute]
+  /// Whether the value is at or past the bound in the direction asked (true: up), so that a
+  /// press that way does nothing.
+  let isAtBound: @MainActor (_ up: Bool) -> Bool
 
   init(
     increment: (@MainActor () -> Void)?, decrement: (@MainActor () -> Void)?,
@@ -128,6 +134,7 @@ struct StepperModel {
     self.decrement = Self.alwaysStepping(decrement)
     self.onEditingChanged = onEditingChanged
     attributes = { [] }
+    isAtBound = { _ in false }
   }
 
   /// A caller's own action, which always counts as a step.
@@ -149,8 +156,12 @@ struct StepperModel {
     // A value at or past a bound is not moved by the press toward it, as at the bound itself:
     // clamping would move a value above the range down on "+" (found by a new user: 50 in
     // 0...10 became 10 on an increment).
+    isAtBound = { up in
+      guard let bounds else { return false }
+      return up
+        ? value.wrappedValue >= bounds.upperBound : value.wrappedValue <= bounds.lowerBound
+    }
     increment = {
-      if let bounds, value.wrappedValue >= bounds.upperBound { return true }
       guard let next = StepArithmetic.advanced(value.wrappedValue, by: step) else {
         guard let bounds else { return false }
         value.wrappedValue = bounds.upperBound
@@ -160,7 +171,6 @@ struct StepperModel {
       return true
     }
     decrement = {
-      if let bounds, value.wrappedValue <= bounds.lowerBound { return true }
       guard let next = StepArithmetic.advanced(value.wrappedValue, by: step, down: true) else {
         guard let bounds else { return false }
         value.wrappedValue = bounds.lowerBound
@@ -200,9 +210,11 @@ final class StepperPart: ControlPart {
   override func controlAttributes() -> [ElementAttribute] { model.attributes() }
 
   /// Presses the stepper up (`up == true`) or down; false when that direction has no action.
-  /// A step that would overflow the value's integer type is reported and changes nothing.
+  /// At (or past) the bound in that direction, the press does nothing. A step that would
+  /// overflow the value's integer type is reported and changes nothing.
   func press(up: Bool) -> Bool {
     guard let action = up ? model.increment : model.decrement else { return false }
+    if model.isAtBound(up) { return true }
     model.onEditingChanged(true)
     let stepped = action()
     model.onEditingChanged(false)

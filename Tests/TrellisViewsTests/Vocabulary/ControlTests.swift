@@ -544,12 +544,18 @@ struct HugeSteps: View {
   @Test func aStepperStaysInItsBoundsAndReportsEditing() {
     let probe = Probe()
     let host = ViewHost(EdgeControls(probe: probe), executor: .manual)
+    // At the upper bound, "+" does nothing, as SwiftUI's disabled button: no editing either.
     #expect(host.increment("Level"))
     host.flush()
     #expect(host.tree.texts.last == "2||0")
+    #expect(probe.log == [])
     #expect(host.decrement("Level"))
     host.flush()
     #expect(host.tree.texts.last == "1||0")
+    #expect(host.increment("Level"))
+    #expect(host.increment("Level"))
+    host.flush()
+    #expect(host.tree.texts.last == "2||0")
     #expect(probe.log == ["editing true", "editing false", "editing true", "editing false"])
   }
 
