@@ -9,6 +9,14 @@
 /// 2. `.animation(_:value:)` above a changed element, when its value changed in that update;
 /// 3. `.transaction(_:)` above a changed element, which may change anything.
 ///
+/// One update carries one transaction from the writes: writes made in the same main-actor turn
+/// share an update, and the latest write made inside `withTransaction(_:_:)` that noted its
+/// transaction decides it (each `@State` write notes its own; a tracked property's write notes
+/// it when it schedules the update). SwiftUI keeps each write's transaction with that write's
+/// own changes, so there a plain write beside an animated one in the same turn is not
+/// animated; here its changes carry the animation too. Make such writes in separate updates
+/// (a flush between them) when a renderer must tell them apart.
+///
 /// Custom transaction keys are not supported.
 public struct Transaction: Hashable, Sendable, CustomStringConvertible {
   /// The animation of the changes, or nil for none.
