@@ -144,6 +144,7 @@ extension NodeStore {
       if flags.contains(.recordsReasons), let event {
         withEffect(at: node) { effect in effect.noteStale(property: event) }
       }
+      if changeContext != 0 { noteChangeContext(of: node) }
       if !flags.contains(.queued) { schedule(node) }
     } else if flags.isDisjoint(with: .stale) {
       let base = pendingWalk.count
@@ -169,6 +170,7 @@ extension NodeStore {
         let reason = ref(source)
         withEffect(at: node) { effect in effect.noteStaleIfNew(node: reason) }
       }
+      if changeContext != 0 { noteChangeContext(of: node) }
       // An effect may be stale without being queued (a flush that stopped an update cycle
       // dropped it); a new change must queue it again.
       if !flags.contains(.queued) { schedule(node) }
@@ -192,6 +194,14 @@ extension NodeStore {
         graph.enqueue(ref, depth: effect.depth, order: effect.creationOrder)
       }
     }
+  }
+
+  /// Gives the effect `node` the current change context for its next run (see
+  /// `ChangeContext`). Out of line: only changes made with a context come here.
+  @inline(never)
+  func noteChangeContext(of node: Int32) {
+    let context = changeContext
+    withEffect(at: node) { effect in effect.changeContext = context }
   }
 
   /// Runs `body` on the effect object of a live effect slot, borrowed (see `handles`): for

@@ -218,6 +218,7 @@ extension NodeStore {
     beginOperation()
     defer { endOperation() }
     nodes[Int(slot)].flags.insert(.dirty)
+    if changeContext != 0 { noteChangeContext(of: slot) }
     if !nodes[Int(slot)].flags.contains(.queued) { schedule(slot) }
   }
 

@@ -99,6 +99,9 @@ final class NodeStore {
   /// (see the type's notes): every read of a stale derived value loads it.
   @exclusivity(unchecked) @usableFromInline var cycleReports = 0
 
+  /// The context the changes made now carry to the effects they mark (see `ChangeContext`).
+  @exclusivity(unchecked) var changeContext: UInt32 = 0
+
   /// How many effects have been created: each one's creation order.
   @exclusivity(unchecked) var effectsCreated = 0
 

@@ -53,6 +53,8 @@ public final class Effect: GraphNode {
   /// The flush in which `runsInFlush` was counted (see `Graph.flush()`).
   @exclusivity(unchecked) var flushStamp = 0
   @exclusivity(unchecked) var runsInFlush = 0
+  /// The change context its next run carries (see `ChangeContext`); 0 for none.
+  @exclusivity(unchecked) var changeContext: UInt32 = 0
 
   /// Creates an effect and, by default, runs it once right away to record its dependencies.
   /// - Parameters:
@@ -146,7 +148,15 @@ public final class Effect: GraphNode {
     if flags.contains(.recordsReasons) { takeStaleReasons() }
     guard let frame = store.beginEvaluation(of: self, ownsEffects: true) else { return }
     runCount += 1
+    // The context it was marked with is the current one while it runs (see `ChangeContext`).
+    let context = changeContext
+    let outerContext = store.changeContext
+    if context != 0 {
+      changeContext = 0
+      store.changeContext = context
+    }
     body()
+    if context != 0 { store.changeContext = outerContext }
     store.endEvaluation(of: self, frame)
     // Disposed by its own body: what the body created or registered after that goes now, as
     // it would have gone with the effect (the disposal could only take what existed then).
@@ -175,6 +185,7 @@ public final class Effect: GraphNode {
     if store.postedChanges.isSet { TrackedChangeInbox.drain() }
     guard store.needsUpdate(slot) else {
       clearStaleReasons()
+      changeContext = 0
       return false
     }
     run()

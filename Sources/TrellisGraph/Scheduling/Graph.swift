@@ -133,7 +133,10 @@ public final class Graph {
       // effect, which then never runs (the check sees it disposed and stops).
       guard store.needsUpdate(slot) else {
         if store.isLive(entry.ref) {
-          store.withEffect(at: slot) { effect in effect.clearStaleReasons() }
+          store.withEffect(at: slot) { effect in
+            effect.clearStaleReasons()
+            effect.changeContext = 0
+          }
         }
         continue
       }
