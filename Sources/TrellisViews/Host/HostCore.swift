@@ -119,6 +119,13 @@ final class HostCore {
   @exclusivity(unchecked) var preferencesMoved = false
   /// The transaction of the writes that scheduled the next commit's changes.
   @exclusivity(unchecked) var pendingTransaction: Transaction?
+  /// Whether this update records the change context of each changed element: a transaction
+  /// was used since the last flush began (see `TransactionContexts.epoch`).
+  @exclusivity(unchecked) var recordsChangeContexts = false
+  /// `TransactionContexts.epoch` when the latest flush began.
+  @exclusivity(unchecked) var seenTransactionEpoch: UInt64 = 0
+  /// The change context of each element changed in this update, while it records them.
+  @exclusivity(unchecked) var changeContexts: [ElementID: UInt32] = [:]
   /// The `.transaction(_:)` and `.animation(_:value:)` modifiers in the tree; while there is
   /// none and no pending transaction, commits carry no transactions and cost nothing for them.
   @exclusivity(unchecked) var transactionModifierCount = 0
@@ -225,6 +232,12 @@ final class HostCore {
     while true {
       switch action {
       case .flush:
+        // A transaction was used since the last flush (a lifecycle action's write counts): this
+        // flush's changes record what made them, for the commit's transactions.
+        if seenTransactionEpoch != TransactionContexts.epoch {
+          seenTransactionEpoch = TransactionContexts.epoch
+          recordsChangeContexts = true
+        }
         graph.flush()
         action = cycle.flushed(hasDeferredWrites: !deferredWrites.isEmpty)
       case .applyDeferredWrites:
@@ -238,6 +251,10 @@ final class HostCore {
       case .commit:
         commit()
         pendingTransaction = nil
+        if recordsChangeContexts {
+          recordsChangeContexts = false
+          changeContexts.removeAll()
+        }
         hasPendingDismissal = false
         action = cycle.committed()
       case .runLifecycle:

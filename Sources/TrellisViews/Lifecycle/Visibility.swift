@@ -57,6 +57,7 @@ extension HostCore {
   private func markHostParentChanged(of node: ViewNode) {
     // A hidden subtree sets no preferences: the readers collect again.
     preferencesMayHaveMoved()
+    noteChangeContext(of: node.hostParent)
     if elements.mark(node.hostParent, .children, for: commitNumber) {
       changedChildren.append(node.hostParent)
     }

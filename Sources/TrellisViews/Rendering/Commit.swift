@@ -78,13 +78,15 @@ extension HostCore {
     // a rebuild of an element the renderers do not have does nothing).
     if node.elementID != nil && !node.isElementCreated { return }
     let id = node.elementID ?? node.hostParent
+    noteChangeContext(of: id)
     if elements.mark(id, .children, for: commitNumber) { changedChildren.append(id) }
   }
 
   /// A leaf's text changed.
   func markTextChanged(of node: ViewNode) {
-    guard node.elementID != nil, node.isElementCreated, node.element.textMark != commitNumber
-    else { return }
+    guard let id = node.elementID, node.isElementCreated else { return }
+    noteChangeContext(of: id)
+    guard node.element.textMark != commitNumber else { return }
     node.element.textMark = commitNumber
     changedText.append(node)
   }
@@ -97,6 +99,7 @@ extension HostCore {
       return
     }
     guard node.isElementCreated else { return }
+    noteChangeContext(of: id)
     if elements.mark(id, .attributes, for: commitNumber) { changedAttributes.append(id) }
   }
 

@@ -427,11 +427,14 @@ public struct CommitInfo: Sendable, Equatable {
 
   // MARK: Transactions
 
-  /// The transaction of the update that made the commit (`withAnimation`, `withTransaction`);
-  /// empty (no animation) for an update made outside one.
+  /// The transaction of the update that made the commit (`withAnimation`, `withTransaction`):
+  /// the latest one its writes carried; empty (no animation) for an update made outside one.
+  /// A change made by a body that a plain write re-ran has its own, empty, transaction: ask
+  /// `transaction(for:)`.
   public let transaction: Transaction
   /// The elements whose mutations were made under another transaction than `transaction`
-  /// (`.animation(_:value:)`, `.transaction(_:)` above them).
+  /// (the writes that changed them carried another, or `.animation(_:value:)` or
+  /// `.transaction(_:)` above them changed it).
   let elementTransactions: [ElementID: Transaction]
 
   init(

@@ -1,3 +1,5 @@
+import TrellisGraph
+
 /// The context of one update, like SwiftUI's `Transaction`: chiefly the animation its changes
 /// should use.
 ///
@@ -9,13 +11,14 @@
 /// 2. `.animation(_:value:)` above a changed element, when its value changed in that update;
 /// 3. `.transaction(_:)` above a changed element, which may change anything.
 ///
-/// One update carries one transaction from the writes: writes made in the same main-actor turn
-/// share an update, and the latest write made inside `withTransaction(_:_:)` that noted its
-/// transaction decides it (each `@State` write notes its own; a tracked property's write notes
-/// it when it schedules the update). SwiftUI keeps each write's transaction with that write's
-/// own changes, so there a plain write beside an animated one in the same turn is not
-/// animated; here its changes carry the animation too. Make such writes in separate updates
-/// (a flush between them) when a renderer must tell them apart.
+/// Each change carries the transaction of the writes that made it: a body (or a control's
+/// computation) re-run by a write made inside `withTransaction(_:_:)` carries that transaction
+/// to every change it makes and to the children it updates or inserts, while a body re-run by
+/// a plain write flushed in the same update carries none. One run carries one transaction,
+/// though: a body re-run by both an animated and a plain write animates all its changes (the
+/// later transaction wins), where SwiftUI applies each transaction's writes in a pass of its
+/// own and animates only what the animated write changed. A renderer reads each change's
+/// transaction with `CommitInfo.transaction(for:)`.
 ///
 /// Custom transaction keys are not supported.
 public struct Transaction: Hashable, Sendable, CustomStringConvertible {
@@ -71,8 +74,15 @@ public func withTransaction<Result>(
   _ transaction: Transaction, _ body: () throws -> Result
 ) rethrows -> Result {
   let previous = Transaction.current
+  let previousContext = ChangeContext.current
   Transaction.current = transaction
-  defer { Transaction.current = previous }
+  // The graph carries it to what the writes re-run (see `TransactionContexts`).
+  ChangeContext.current = TransactionContexts.context(for: transaction)
+  TransactionContexts.epoch &+= 1
+  defer {
+    Transaction.current = previous
+    ChangeContext.current = previousContext
+  }
   return try body()
 }
 

@@ -106,23 +106,49 @@ extension HostCore {
     pendingTransaction = transaction
   }
 
+  /// Records, while this update records them (a transaction was used), the change context
+  /// under which `id` changed: the transaction of the writes that re-ran the body or
+  /// computation making the change (see `TransactionContexts`). The latest change wins.
+  @inline(__always)
+  func noteChangeContext(of id: ElementID) {
+    if recordsChangeContexts { changeContexts[id] = ChangeContext.current }
+  }
+
   /// The commit's transactions: the update's own, and, for each element whose change the
   /// commit sends, the transaction after the scopes above it. Empty (and free) when there is
   /// neither a transaction nor a scope.
+  ///
+  /// An element starts from the transaction of the writes that changed it, when the update
+  /// recorded them: a plain write's changes are not animated because an animated write was
+  /// flushed with it. A change made by the commit itself (an attribute an element inherits)
+  /// takes that of the nearest changed element above it.
   func commitTransactions() -> (Transaction, [ElementID: Transaction]) {
     let base = pendingTransaction ?? Transaction()
-    guard transactionModifierCount > 0 else { return (base, [:]) }
+    guard transactionModifierCount > 0 || !changeContexts.isEmpty else { return (base, [:]) }
     var result: [ElementID: Transaction] = [:]
+    func start(_ id: ElementID, _ node: ViewNode) -> Transaction {
+      guard !changeContexts.isEmpty else { return base }
+      if let context = changeContexts[id] { return TransactionContexts.transaction(for: context) }
+      var above = node.hostParent
+      while let owner = elements.owner(of: above) {
+        if let context = changeContexts[above] {
+          return TransactionContexts.transaction(for: context)
+        }
+        above = owner.hostParent
+      }
+      return changeContexts[.root].map(TransactionContexts.transaction(for:)) ?? base
+    }
     func resolve(_ id: ElementID) {
       guard result[id] == nil, let node = elements.owner(of: id) else { return }
       var scopes: [TransactionScope] = []
-      var scope = GraphEvaluation.untracked { node.environment.object(TransactionScope.self) }
-      while let current = scope {
-        scopes.append(current)
-        scope = current.outer
+      if transactionModifierCount > 0 {
+        var scope = GraphEvaluation.untracked { node.environment.object(TransactionScope.self) }
+        while let current = scope {
+          scopes.append(current)
+          scope = current.outer
+        }
       }
-      guard !scopes.isEmpty else { return }
-      var transaction = base
+      var transaction = start(id, node)
       for scope in scopes.reversed() { scope.apply(&transaction, commitNumber) }
       if transaction != base { result[id] = transaction }
     }

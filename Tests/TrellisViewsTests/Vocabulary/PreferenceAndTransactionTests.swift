@@ -96,6 +96,37 @@ final class Counts: Trackable {
   @Tracked var flag = false
 }
 
+/// Each count read by a body of its own, beside a state the root animates.
+struct SeparateCounts: View {
+  let counts: Counts
+  @State private var isOpen = false
+
+  var body: some View {
+    VStack {
+      Button("Toggle") { withAnimation(.spring) { isOpen.toggle() } }
+      OpenLabel(isOpen: isOpen)
+      if isOpen { Text("more") }
+      FirstCount(counts: counts)
+      SecondCount(counts: counts)
+    }
+  }
+}
+
+struct OpenLabel: View {
+  let isOpen: Bool
+  var body: some View { Text(isOpen ? "open" : "closed") }
+}
+
+struct FirstCount: View {
+  let counts: Counts
+  var body: some View { Text("first \(counts.first)") }
+}
+
+struct SecondCount: View {
+  let counts: Counts
+  var body: some View { Text("second \(counts.second)") }
+}
+
 struct AnimatedCounts: View {
   let counts: Counts
 
@@ -268,8 +299,9 @@ struct PresentingReader: View {
     #expect(recorder.lastCommitAnimations == [])
   }
 
-  /// A documented difference from SwiftUI, which animates only what the animated write caused.
-  @Test func aPlainWriteFlushedWithAnAnimatedOneSharesItsTransaction() {
+  /// A documented difference from SwiftUI, which animates only what the animated write caused:
+  /// here one body shows both values, and one run carries one transaction.
+  @Test func aPlainWriteFlushedWithAnAnimatedOneInTheSameBodySharesItsTransaction() {
     let counts = Counts()
     let recorder = RecordingRenderer()
     let host = ViewHost(AnimatedCounts(counts: counts), executor: .manual, renderer: recorder)
@@ -281,6 +313,48 @@ struct PresentingReader: View {
       recorder.lastCommitAnimations == [
         "setText Text@3 \"first 1\" ~ linear(0.35)", "setText Text@6 \"second 1\" ~ linear(0.35)",
       ])
+  }
+
+  @Test func aPlainWriteFlushedWithAnAnimatedOneIsNotAnimatedWhereAnotherBodyShowsIt() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(SeparateCounts(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    withAnimation(.linear) { counts.second = 1 }
+    counts.first = 1
+    host.flush()
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "setText Text@8 \"first 1\"", "setText Text@10 \"second 1\"",
+      ])
+    #expect(recorder.lastCommitAnimations == ["setText Text@10 \"second 1\" ~ linear(0.35)"])
+    // The other way round, in the other order.
+    counts.second = 2
+    withAnimation(.linear) { counts.first = 2 }
+    host.flush()
+    #expect(recorder.lastCommitAnimations == ["setText Text@8 \"first 2\" ~ linear(0.35)"])
+    // Nothing animated: nothing recorded, nothing carried over.
+    counts.first = 3
+    host.flush()
+    #expect(recorder.lastCommitAnimations == [])
+  }
+
+  @Test func whatAnAnimatedStateWriteReRunsCarriesItsAnimationDownToTheChildren() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(SeparateCounts(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    #expect(host.tap("Toggle"))
+    counts.second = 7
+    host.flush()
+    // The child that got a new input and the inserted text are animated; the count written
+    // without a transaction is not.
+    #expect(
+      recorder.lastCommitAnimations == [
+        "create Text@11 \"more\" ~ spring(0.5)", "insert Text@11 into VStack@2 at 2 ~ spring(0.5)",
+        "setText Text@6 \"open\" ~ spring(0.5)",
+      ])
+    #expect(recorder.lastCommit.contains { $0.description == "setText Text@10 \"second 7\"" })
   }
 
   @Test func aTransactionModifierRemovesTheAnimationBelowIt() {
