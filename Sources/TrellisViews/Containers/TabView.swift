@@ -202,9 +202,12 @@ final class TabViewPart: NodePart {
       }
     }
     for (key, tab) in tabs where kept[key] == nil { host.unmount(tab) }
+    // Sets, not searches: a search per item made a tab switch quadratic in the tabs (found by
+    // a new user: 94 ms to switch among 2,000 tabs).
     let itemKeys = Set(all.map(\.key))
+    let shownItems = Set(itemNodes.map(ObjectIdentifier.init))
     for (key, item) in items
-    where !itemKeys.contains(key) || !itemNodes.contains(where: { $0 === item }) {
+    where !itemKeys.contains(key) || !shownItems.contains(ObjectIdentifier(item)) {
       host.unmount(item)
       items[key] = nil
     }
