@@ -234,6 +234,29 @@ struct GainSlider: View {
   }
 }
 
+/// Many rows bound to one focus state, and two fields bound to the same value after them.
+struct ManyFocusedRows: View {
+  final class Rows: Trackable {
+    @Tracked var ids = Array(0..<40)
+  }
+
+  let rows: Rows
+  @FocusState private var focus: Int?
+  @State private var text = ""
+
+  var body: some View {
+    VStack {
+      ForEach(rows.ids, id: \.self) { id in
+        TextField("Field \(id)", text: $text).focused($focus, equals: id)
+      }
+      TextField("Twin A", text: $text).focused($focus, equals: 100)
+      TextField("Twin B", text: $text).focused($focus, equals: 100)
+      Button("Focus twins") { focus = 100 }
+      Button("Focus 37") { focus = 37 }
+    }
+  }
+}
+
 struct FocusForm: View {
   enum Field: Hashable {
     case first
@@ -311,6 +334,24 @@ struct BlindFocus: View {
         "focus nil third false", "focus first third false", "focus second third false",
         "focus nil third true", "focus second third false",
       ])
+  }
+
+  @Test func bindingsKeepTheirOrderWhenManyLeave() {
+    let rows = ManyFocusedRows.Rows()
+    let host = ViewHost(ManyFocusedRows(rows: rows), executor: .manual)
+    // 35 of 42 bindings leave: the list of bindings is compacted.
+    rows.ids = Array(35..<40)
+    host.flush()
+    // The first binding registered for a value takes the focus.
+    #expect(host.tap("Focus twins"))
+    host.flush()
+    #expect(host.focusedControl == "Twin A")
+    #expect(host.tap("Focus 37"))
+    host.flush()
+    #expect(host.focusedControl == "Field 37")
+    #expect(host.focusNext())
+    host.flush()
+    #expect(host.focusedControl == "Field 38")
   }
 
   @Test func writingTheFocusStateMovesTheFocusAndTheFocusedAttribute() {
