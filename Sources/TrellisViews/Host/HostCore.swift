@@ -112,11 +112,11 @@ final class HostCore {
   var preferenceReaders: [ObjectIdentifier: any PreferenceResolving] = [:]
   /// How many preference readers were made (their tie-breaking order).
   var preferenceReaderSerial = 0
+  /// How many times a reader collected its content's values (for tests of what a change
+  /// makes collect).
+  var preferenceCollections = 0
   /// The readers to collect when the flush ends.
   @exclusivity(unchecked) var stalePreferenceReaders: [any PreferenceResolving] = []
-  /// Whether the structure changed since the last collection (values may combine in another
-  /// order).
-  @exclusivity(unchecked) var preferencesMoved = false
   /// The transaction of the writes that scheduled the next commit's changes.
   @exclusivity(unchecked) var pendingTransaction: Transaction?
   /// Whether this update records the change context of each changed element: a transaction
@@ -316,7 +316,7 @@ final class HostCore {
   /// the focus follows focus states written by the app, controls removed and controls
   /// disabled. Either may write state, which makes another round.
   func settle() {
-    if !stalePreferenceReaders.isEmpty || preferencesMoved { resolvePreferences() }
+    if !stalePreferenceReaders.isEmpty { resolvePreferences() }
     if focus.needsSettle { focus.settle() }
   }
 

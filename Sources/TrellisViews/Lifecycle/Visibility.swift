@@ -56,7 +56,7 @@ extension HostCore {
   /// the renderers' tree at the next commit.
   private func markHostParentChanged(of node: ViewNode) {
     // A hidden subtree sets no preferences: the readers collect again.
-    preferencesMayHaveMoved()
+    preferencesMayHaveMoved(below: node)
     noteChangeContext(of: node.hostParent)
     if elements.mark(node.hostParent, .children, for: commitNumber) {
       changedChildren.append(node.hostParent)

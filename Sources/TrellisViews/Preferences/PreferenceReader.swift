@@ -53,6 +53,37 @@ protocol PreferenceResolving: AnyObject {
   var serial: Int { get }
   /// Collects the value and reports it when it changed.
   func resolve()
+  /// Marks the reader (and the readers of its key above it) to collect when the flush ends.
+  func invalidate()
+}
+
+/// The preference readers of one node, whatever their keys, linked to the nearest node above
+/// with readers: in the environment of the views below, so that a change of structure there
+/// (children inserted, moved or removed, a subtree hidden or shown) marks exactly the readers
+/// whose content it is in. Values may then combine in another order.
+///
+/// Before, such a change marked every reader in the host, and each walked its whole content
+/// again: one structural change beside 16,000 rows with `.onPreferenceChange` took 92 ms, and a
+/// navigation push cost O(depth) (found by a new user).
+@MainActor
+final class PreferenceReaderLink: NodePart {
+  let outer: PreferenceReaderLink?
+  private(set) var readers: [any PreferenceResolving] = []
+
+  init(outer: PreferenceReaderLink?) { self.outer = outer }
+
+  func add(_ reader: any PreferenceResolving) {
+    if !readers.contains(where: { $0 === reader }) { readers.append(reader) }
+  }
+
+  /// Marks the readers here and above.
+  func invalidateReaders() {
+    var link: PreferenceReaderLink? = self
+    while let current = link {
+      for reader in current.readers { reader.invalidate() }
+      link = current.outer
+    }
+  }
 }
 
 /// Which children of a reader's node hold the views whose values it reads.
@@ -116,6 +147,7 @@ final class PreferenceReaderPart<K: PreferenceKey>: NodePart, PreferenceResolvin
   func resolve() {
     isStale = false
     guard isMounted, let host else { return }
+    host.preferenceCollections += 1
     let value = collect()
     let previous = last
     if let previous, let old = previous as? any Equatable, old.isEqualToAny(value) { return }
@@ -187,8 +219,14 @@ extension ViewNode {
     let reader = parts.part(PreferenceReaderPart<K>.self) {
       PreferenceReaderPart(node: self, outer: outer, content: content, onChange: onChange)
     }
+    let link = parts.part(PreferenceReaderLink.self) {
+      PreferenceReaderLink(
+        outer: GraphEvaluation.untracked { environment.object(PreferenceReaderLink.self) })
+    }
+    link.add(reader)
     ensureOwnEnvironment()
     environment.setObject(reader)
+    environment.setObject(link)
     reader.invalidate()
   }
 }
@@ -196,17 +234,16 @@ extension ViewNode {
 extension HostCore {
   /// The structure below some element changed: readers must collect again, since values may
   /// now combine in another order. Costs nothing while the host has no reader.
-  func preferencesMayHaveMoved() {
+  /// - Parameter node: the node whose children (or whose place) changed: the readers whose
+  ///   content it is in collect again (see `PreferenceReaderLink`).
+  func preferencesMayHaveMoved(below node: ViewNode) {
     guard !preferenceReaders.isEmpty else { return }
-    preferencesMoved = true
+    let link = GraphEvaluation.untracked { node.environment.object(PreferenceReaderLink.self) }
+    link?.invalidateReaders()
   }
 
-  /// Collects the marked readers (all of them when the structure changed), innermost first.
+  /// Collects the marked readers, innermost first.
   func resolvePreferences() {
-    if preferencesMoved {
-      preferencesMoved = false
-      stalePreferenceReaders.append(contentsOf: preferenceReaders.values)
-    }
     while !stalePreferenceReaders.isEmpty {
       var seen: Set<ObjectIdentifier> = []
       let readers = stalePreferenceReaders.filter { seen.insert(ObjectIdentifier($0)).inserted }

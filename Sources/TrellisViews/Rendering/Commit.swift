@@ -73,7 +73,7 @@ extension HostCore {
 
   /// `node`'s children changed: the element its children render into must be rebuilt.
   func markChildrenChanged(of node: ViewNode) {
-    preferencesMayHaveMoved()
+    preferencesMayHaveMoved(below: node)
     // A new element needs no mark: the walk that creates it builds its whole child list (and
     // a rebuild of an element the renderers do not have does nothing).
     if node.elementID != nil && !node.isElementCreated { return }

@@ -51,6 +51,27 @@ struct NamesReader: View {
   }
 }
 
+/// A reader over the named rows, beside rows that each read their own value, all under one
+/// reader.
+struct NestedReaders: View {
+  let model: NamesModel
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      ForEach(0..<5, id: \.self) { row in
+        Text("row \(row)").preference(key: NamesKey.self, value: ["row \(row)"])
+          .onPreferenceChange(NamesKey.self) { names in probe.log.append("own \(names)") }
+      }
+      NamedRows(model: model)
+        .onPreferenceChange(NamesKey.self) { names in
+          probe.log.append(names.joined(separator: ","))
+        }
+    }
+    .onPreferenceChange(NamesKey.self) { names in probe.log.append("all \(names.count)") }
+  }
+}
+
 /// Writers its containers hide: rows of a lazy list, a tab, a covered navigation level.
 struct HiddenWriters: View {
   @State private var tab = 1
@@ -183,6 +204,20 @@ struct PresentingReader: View {
       ])
     #expect(probe.log == ["a,b,c", "a,b!,c"])
     #expect(host.tree.texts == ["a", "b", "c", "overlay a,b!,c"])
+  }
+
+  @Test func rowsThatMoveMakeOnlyTheReadersAboveThemCollectAgain() {
+    let model = NamesModel()
+    let probe = Probe()
+    let host = ViewHost(NestedReaders(model: model, probe: probe), executor: .manual)
+    probe.log = []
+    let before = host.core.preferenceCollections
+    // No writer comes or goes: the rows only move. The readers above them see the new order;
+    // the five readers beside them collect nothing.
+    model.names = ["c", "a", "b"]
+    host.flush()
+    #expect(probe.log == ["c,a,b", "all 8"])
+    #expect(host.core.preferenceCollections - before == 2)
   }
 
   @Test func aWriterThatRerunsWithTheSameValueCallsNoReader() {
