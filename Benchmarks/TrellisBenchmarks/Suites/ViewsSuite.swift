@@ -16,7 +16,9 @@ struct ViewsSuite: BenchmarkSuite {
     + "update; `-quiet` cases with updates not logged; js-framework-benchmark's operations and "
     + "edits of large keyed lists (ms per edit, updates not logged); 10,000 rows that all read "
     + "one shared property, mounted and unmounted (ms); a lazy `List` of 100,000 "
-    + "rows mounted and scrolled by a page (ms)."
+    + "rows mounted and scrolled by a page (ms); one small change in a large app (a tab "
+    + "switch, releasing a focused form, a toggle beside preference readers, a push onto a "
+    + "deep stack)."
 
   static let perUpdate = "ns_per_update"
   static let bodiesPerUpdate = "bodies_per_update"
@@ -48,6 +50,7 @@ struct ViewsSuite: BenchmarkSuite {
       for structural in Self.structuralCases { measure(structural, in: context) }
       measureSharedRead(in: context)
       measureLazyList(in: context)
+      measureScaling(in: context)
     }
     context.target(
       "update-row-100k ÷ update-row-1k (trellis)", ("update-row-100k", .trellis, Self.perUpdate),
