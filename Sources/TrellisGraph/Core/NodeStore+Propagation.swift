@@ -98,10 +98,11 @@ extension NodeStore {
     defer { endOperation() }
     let base = pendingWalk.count
     changeLog?.noteChange(ofCell: ref(source))
+    let notingContext = changeContext != 0
     var edge = nodes[Int(source)].subsHead
     while edge != -1 {
       let record = edges[Int(edge)]
-      mark(record.sub, via: edge, as: direct, reason: source)
+      mark(record.sub, via: edge, as: direct, reason: source, notingContext: notingContext)
       edge = record.nextSub
     }
     walkPending(above: base)
@@ -110,7 +111,30 @@ extension NodeStore {
   /// Marks the subscribers of every derived value pushed on `pendingWalk` above `base`, in the
   /// order they were pushed (breadth first), so that effects at equal depth are queued in the
   /// order they subscribed, then drops them.
+  ///
+  /// The change context is the same for the whole walk (no user code runs in it), so it is
+  /// asked once, and the walk that does not note one carries no check per mark (measured: the
+  /// check in the loop cost 8% of this walk's instructions over the kairo cases).
   func walkPending(above base: Int) {
+    if changeContext != 0 {
+      walkPendingNotingContext(above: base)
+    } else {
+      walkPendingIgnoringContext(above: base)
+    }
+  }
+
+  @inline(never)
+  private func walkPendingIgnoringContext(above base: Int) {
+    walkPending(above: base, notingContext: false)
+  }
+
+  @inline(never)
+  private func walkPendingNotingContext(above base: Int) {
+    walkPending(above: base, notingContext: true)
+  }
+
+  @inline(__always)
+  private func walkPending(above base: Int, notingContext: Bool) {
     var cursor = base
     while cursor < pendingWalk.count {
       let node = pendingWalk[cursor]
@@ -118,7 +142,7 @@ extension NodeStore {
       var edge = nodes[Int(node)].subsHead
       while edge != -1 {
         let record = edges[Int(edge)]
-        mark(record.sub, via: edge, as: .pending, reason: node)
+        mark(record.sub, via: edge, as: .pending, reason: node, notingContext: notingContext)
         edge = record.nextSub
       }
     }
@@ -154,7 +178,9 @@ extension NodeStore {
   }
 
   @inline(__always)
-  private func mark(_ node: Int32, via edge: Int32, as mark: NodeFlags, reason source: Int32) {
+  private func mark(
+    _ node: Int32, via edge: Int32, as mark: NodeFlags, reason source: Int32, notingContext: Bool
+  ) {
     let flags = nodes[Int(node)].flags
     if flags.contains(.evaluating) {
       // Reached through an edge the running evaluation has not read yet: it will read the new
@@ -170,7 +196,7 @@ extension NodeStore {
         let reason = ref(source)
         withEffect(at: node) { effect in effect.noteStaleIfNew(node: reason) }
       }
-      if changeContext != 0 { noteChangeContext(of: node) }
+      if notingContext { noteChangeContext(of: node) }
       // An effect may be stale without being queued (a flush that stopped an update cycle
       // dropped it); a new change must queue it again.
       if !flags.contains(.queued) { schedule(node) }

@@ -150,8 +150,9 @@ public final class Effect: GraphNode {
     runCount += 1
     // The context it was marked with is the current one while it runs (see `ChangeContext`).
     let context = changeContext
-    let outerContext = store.changeContext
+    var outerContext: UInt32 = 0
     if context != 0 {
+      outerContext = store.changeContext
       changeContext = 0
       store.changeContext = context
     }
@@ -185,7 +186,7 @@ public final class Effect: GraphNode {
     if store.postedChanges.isSet { TrackedChangeInbox.drain() }
     guard store.needsUpdate(slot) else {
       clearStaleReasons()
-      changeContext = 0
+      if changeContext != 0 { changeContext = 0 }
       return false
     }
     run()

@@ -135,7 +135,7 @@ public final class Graph {
         if store.isLive(entry.ref) {
           store.withEffect(at: slot) { effect in
             effect.clearStaleReasons()
-            effect.changeContext = 0
+            if effect.changeContext != 0 { effect.changeContext = 0 }
           }
         }
         continue
