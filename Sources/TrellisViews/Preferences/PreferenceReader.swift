@@ -67,7 +67,8 @@ protocol PreferenceResolving: AnyObject {
 /// navigation push cost O(depth) (found by a new user).
 @MainActor
 final class PreferenceReaderLink: NodePart {
-  let outer: PreferenceReaderLink?
+  /// Weak, as a reader's `outer`: a link must not keep the nodes above it alive.
+  private weak var outer: PreferenceReaderLink?
   private(set) var readers: [any PreferenceResolving] = []
 
   init(outer: PreferenceReaderLink?) { self.outer = outer }
