@@ -74,6 +74,11 @@ final class HostCore {
   var isCommitting = false
   /// The commit the changes recorded now will go into.
   @exclusivity(unchecked) var commitNumber: UInt32 = 1
+  /// The update whose changes are recorded now: advanced at every commit step, whether or not
+  /// it had anything to send (`commitNumber` advances only with a commit sent), so that what an
+  /// update notes for its commit (an `.animation(_:value:)` whose value changed) never carries
+  /// over to a later update's commit.
+  @exclusivity(unchecked) var updateNumber: UInt32 = 1
   /// The elements whose children changed, in the order they were marked.
   @exclusivity(unchecked) var changedChildren: [ElementID] = []
   /// The leaves whose text changed: nodes rather than handles, so that marking one and
@@ -117,8 +122,6 @@ final class HostCore {
   var preferenceCollections = 0
   /// The readers to collect when the flush ends.
   @exclusivity(unchecked) var stalePreferenceReaders: [any PreferenceResolving] = []
-  /// The transaction of the writes that scheduled the next commit's changes.
-  @exclusivity(unchecked) var pendingTransaction: Transaction?
   /// Whether this update records the change context of each changed element: a transaction
   /// was used since the last flush began (see `TransactionContexts.epoch`).
   @exclusivity(unchecked) var recordsChangeContexts = false
@@ -126,6 +129,9 @@ final class HostCore {
   @exclusivity(unchecked) var seenTransactionEpoch: UInt64 = 0
   /// The change context of each element changed in this update, while it records them.
   @exclusivity(unchecked) var changeContexts: [ElementID: UInt32] = [:]
+  /// The latest nonzero context a change of this update was recorded under: the commit's own
+  /// transaction (see `commitTransactions()`).
+  @exclusivity(unchecked) var latestChangeContext: UInt32 = 0
   /// The `.transaction(_:)` and `.animation(_:value:)` modifiers in the tree; while there is
   /// none and no pending transaction, commits carry no transactions and cost nothing for them.
   @exclusivity(unchecked) var transactionModifierCount = 0
@@ -210,7 +216,6 @@ final class HostCore {
 
   /// Work became pending outside a flush.
   func workScheduled() {
-    if let transaction = Transaction.current { noteTransaction(transaction) }
     guard cycle.workScheduled() == .scheduleTurn else { return }
     Task { @MainActor [link] in link.core?.runUpdateCycle() }
   }
@@ -250,10 +255,11 @@ final class HostCore {
         action = cycle.settled(hasPendingWork: graph.hasPendingWork)
       case .commit:
         commit()
-        pendingTransaction = nil
+        updateNumber &+= 1
         if recordsChangeContexts {
           recordsChangeContexts = false
           changeContexts.removeAll()
+          latestChangeContext = 0
         }
         hasPendingDismissal = false
         action = cycle.committed()

@@ -184,7 +184,6 @@ extension HostCore {
     _ state: ObjectIdentifier, named name: @autoclosure () -> String,
     _ write: @escaping @MainActor () -> Void
   ) {
-    if let transaction = Transaction.current { noteTransaction(transaction) }
     guard let writer = evaluatingNode else {
       write()
       return

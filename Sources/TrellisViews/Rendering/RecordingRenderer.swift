@@ -201,6 +201,7 @@ public final class RecordingRenderer: Renderer {
   public func clear() {
     commits = []
     transactions = []
+    commitInfos = []
     counts = Counts()
   }
 
@@ -228,6 +229,9 @@ public final class RecordingRenderer: Renderer {
 
   /// The transaction of every recorded mutation, parallel to `commits`.
   public private(set) var transactions: [[Transaction]] = []
+  /// The `CommitInfo` of every recorded commit, parallel to `commits`: its number and its own
+  /// transaction (`CommitInfo.transaction`, `CommitInfo.hasAnimations`).
+  public private(set) var commitInfos: [CommitInfo] = []
   @exclusivity(unchecked) private var currentTransactions: [Transaction?] = []
   @exclusivity(unchecked) private var currentInfo: CommitInfo?
 
@@ -334,6 +338,7 @@ public final class RecordingRenderer: Renderer {
     guard currentCount > 0 else { return }
     commits.append(current)
     transactions.append(currentTransactions.map { $0 ?? Transaction() })
+    commitInfos.append(commit)
     current = []
     currentTransactions = []
   }

@@ -428,9 +428,9 @@ public struct CommitInfo: Sendable, Equatable {
   // MARK: Transactions
 
   /// The transaction of the update that made the commit (`withAnimation`, `withTransaction`):
-  /// the latest one its writes carried; empty (no animation) for an update made outside one.
-  /// A change made by a body that a plain write re-ran has its own, empty, transaction: ask
-  /// `transaction(for:)`.
+  /// the latest one its changes were made under (the body run last under one); empty (no
+  /// animation) when no change was. A change made by a body that a plain write re-ran has its
+  /// own, empty, transaction: ask `transaction(for:)`.
   public let transaction: Transaction
   /// The elements whose mutations were made under another transaction than `transaction`
   /// (the writes that changed them carried another, or `.animation(_:value:)` or

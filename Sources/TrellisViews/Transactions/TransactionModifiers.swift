@@ -40,7 +40,7 @@ public struct AnimationModifier<V: Equatable>: _PrimitiveViewModifier {
     let last = node.parts.part(LastValue<V>.self) { LastValue(modifier.value) }
     if last.value != modifier.value {
       last.value = modifier.value
-      scope.changedInCommit = node.host.commitNumber
+      scope.changedInCommit = node.host.updateNumber
     }
     let animation = modifier.animation
     scope.apply = { [unowned scope] transaction, commit in
@@ -71,9 +71,10 @@ public struct TransactionModifier: _PrimitiveViewModifier {
 @MainActor
 final class TransactionScope: NodePart {
   let outer: TransactionScope?
-  /// The commit in which an `.animation(_:value:)`'s value changed last.
+  /// The update (`HostCore.updateNumber`) in which an `.animation(_:value:)`'s value changed
+  /// last.
   var changedInCommit: UInt32 = 0
-  /// Changes a transaction for the commit numbered by the second argument.
+  /// Changes a transaction for the commit of the update numbered by the second argument.
   var apply: @MainActor (inout Transaction, UInt32) -> Void = { _, _ in }
   @HostReference private var host: HostCore?
 
@@ -100,30 +101,32 @@ extension ViewNode {
 }
 
 extension HostCore {
-  /// Notes the transaction of a write that schedules work in this host; the next commit
-  /// carries it.
-  func noteTransaction(_ transaction: Transaction) {
-    pendingTransaction = transaction
-  }
-
   /// Records, while this update records them (a transaction was used), the change context
   /// under which `id` changed: the transaction of the writes that re-ran the body or
   /// computation making the change (see `TransactionContexts`). The latest change wins.
   @inline(__always)
   func noteChangeContext(of id: ElementID) {
-    if recordsChangeContexts { changeContexts[id] = ChangeContext.current }
+    if recordsChangeContexts { recordChangeContext(of: id) }
+  }
+
+  private func recordChangeContext(of id: ElementID) {
+    let context = ChangeContext.current
+    changeContexts[id] = context
+    if context != 0 { latestChangeContext = context }
   }
 
   /// The commit's transactions: the update's own, and, for each element whose change the
-  /// commit sends, the transaction after the scopes above it. Empty (and free) when there is
-  /// neither a transaction nor a scope.
+  /// commit sends (the new elements of an inserted subtree included), the transaction after
+  /// the scopes above it. Empty (and free) when there is neither a transaction nor a scope.
   ///
   /// An element starts from the transaction of the writes that changed it, when the update
   /// recorded them: a plain write's changes are not animated because an animated write was
-  /// flushed with it. A change made by the commit itself (an attribute an element inherits)
-  /// takes that of the nearest changed element above it.
+  /// flushed with it. A change made by the commit itself (an attribute an element inherits),
+  /// and the elements of a new subtree, take that of the nearest changed element above them.
+  /// The update's own transaction is the latest one a change was recorded under: empty when
+  /// the writes made inside a transaction changed nothing.
   func commitTransactions() -> (Transaction, [ElementID: Transaction]) {
-    let base = pendingTransaction ?? Transaction()
+    let base = TransactionContexts.transaction(for: latestChangeContext)
     guard transactionModifierCount > 0 || !changeContexts.isEmpty else { return (base, [:]) }
     var result: [ElementID: Transaction] = [:]
     func start(_ id: ElementID, _ node: ViewNode) -> Transaction {
@@ -149,10 +152,26 @@ extension HostCore {
         }
       }
       var transaction = start(id, node)
-      for scope in scopes.reversed() { scope.apply(&transaction, commitNumber) }
+      for scope in scopes.reversed() { scope.apply(&transaction, updateNumber) }
       if transaction != base { result[id] = transaction }
     }
-    for id in changedChildren { resolve(id) }
+    // The elements a rebuild of a changed container will create: each new element below it
+    // (through structural wrappers) and its whole subtree.
+    func resolveNewElements(below id: ElementID) {
+      guard let container = elements.owner(of: id) else { return }
+      var stack = Array(container.children)
+      while let node = stack.popLast() {
+        if node.elementID != nil {
+          guard !node.isElementCreated else { continue }
+          resolve(node.elementID!)
+        }
+        stack.append(contentsOf: node.children)
+      }
+    }
+    for id in changedChildren {
+      resolve(id)
+      resolveNewElements(below: id)
+    }
     for node in changedText { if let id = node.elementID { resolve(id) } }
     for id in changedAttributes { resolve(id) }
     return (base, result)

@@ -133,6 +133,68 @@ struct SeparateCounts: View {
   }
 }
 
+/// A subtree a plain write inserts, beside a count.
+struct InsertedBeside: View {
+  let counts: Counts
+
+  var body: some View {
+    VStack {
+      SecondCount(counts: counts)
+      Inserter(counts: counts)
+    }
+  }
+}
+
+struct Inserter: View {
+  let counts: Counts
+
+  var body: some View {
+    VStack {
+      if counts.flag {
+        HStack { Text("x") }
+      }
+    }
+  }
+}
+
+/// A subtree inserted where `.animation(_:value:)` animates the change that inserts it.
+struct InsertedUnderAnimation: View {
+  let counts: Counts
+
+  var body: some View {
+    VStack {
+      VStack {
+        if counts.flag {
+          HStack { Text("x") }
+        }
+      }
+      .animation(.easeIn(duration: 1), value: counts.flag)
+    }
+  }
+}
+
+/// A state no body reads, written inside `withAnimation`, beside a count.
+struct UnreadStateWriter: View {
+  let counts: Counts
+  @State private var unread = 0
+
+  var body: some View {
+    VStack {
+      Button("Unread") { withAnimation(.spring) { unread += 1 } }
+      FirstCount(counts: counts)
+    }
+  }
+}
+
+/// An `.animation(_:value:)` whose value's change renders nothing different.
+struct QuietAnimation: View {
+  let counts: Counts
+
+  var body: some View {
+    VStack { FirstCount(counts: counts) }.animation(.easeIn(duration: 1), value: counts.flag)
+  }
+}
+
 struct OpenLabel: View {
   let isOpen: Bool
   var body: some View { Text(isOpen ? "open" : "closed") }
@@ -390,6 +452,76 @@ struct PresentingReader: View {
         "setText Text@6 \"open\" ~ spring(0.5)",
       ])
     #expect(recorder.lastCommit.contains { $0.description == "setText Text@10 \"second 7\"" })
+  }
+
+  // Found by a new user: the elements of a new subtree fell back to the commit's transaction.
+  @Test func aSubtreeAPlainWriteInsertsIsNotAnimatedByAnAnimatedWriteBesideIt() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(InsertedBeside(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    withAnimation(.spring) { counts.second = 1 }
+    counts.flag = true
+    host.flush()
+    #expect(recorder.lastCommit.count == 5)
+    #expect(recorder.lastCommitAnimations == ["setText Text@4 \"second 1\" ~ spring(0.5)"])
+  }
+
+  @Test func aSubtreeInsertedUnderAnAnimationModifierIsAnimatedWhole() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      InsertedUnderAnimation(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    counts.flag = true
+    host.flush()
+    #expect(
+      recorder.lastCommitAnimations == [
+        "create HStack@4 ~ easeIn(1)", "create Text@5 \"x\" ~ easeIn(1)",
+        "insert Text@5 into HStack@4 at 0 ~ easeIn(1)",
+        "insert HStack@4 into VStack@3 at 0 ~ easeIn(1)",
+      ])
+  }
+
+  // Found by a new user: the value changed in an update that committed nothing, and the next
+  // commit, made by a plain write, was animated.
+  @Test func anAnimationValueChangedInAnUpdateThatCommitsNothingAnimatesNoLaterCommit() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(QuietAnimation(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    counts.flag = true
+    host.flush()
+    #expect(recorder.commits.isEmpty)
+    counts.first = 1
+    host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@4 \"first 1\""])
+    #expect(recorder.lastCommitAnimations == [])
+  }
+
+  @Test func theCommitsOwnTransactionIsTheLatestItsChangesWereMadeUnder() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(AnimatedCounts(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    withAnimation(.spring) { counts.first = 1 }
+    withAnimation(.linear) { counts.second = 1 }
+    host.flush()
+    #expect(recorder.commitInfos.last?.transaction == Transaction(animation: .linear))
+  }
+
+  // Found by a new user: the next commit, made by a plain write, said it was animated.
+  @Test func anAnimatedWriteThatChangesNothingLeavesTheCommitPlain() {
+    let counts = Counts()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(UnreadStateWriter(counts: counts), executor: .manual, renderer: recorder)
+    recorder.clear()
+    #expect(host.tap("Unread"))
+    counts.first = 1
+    host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setText Text@6 \"first 1\""])
+    #expect(recorder.commitInfos.last?.transaction == Transaction())
+    #expect(recorder.commitInfos.last?.hasAnimations == false)
   }
 
   @Test func aTransactionModifierRemovesTheAnimationBelowIt() {
