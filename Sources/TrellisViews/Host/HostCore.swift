@@ -128,10 +128,11 @@ final class HostCore {
   /// `TransactionContexts.epoch` when the latest flush began.
   @exclusivity(unchecked) var seenTransactionEpoch: UInt64 = 0
   /// The change context of each element changed in this update, while it records them.
-  @exclusivity(unchecked) var changeContexts: [ElementID: UInt32] = [:]
+  /// Checked, unlike the fields above it: only updates that follow a transaction touch it.
+  var changeContexts: [ElementID: UInt32] = [:]
   /// The latest nonzero context a change of this update was recorded under: the commit's own
   /// transaction (see `commitTransactions()`).
-  @exclusivity(unchecked) var latestChangeContext: UInt32 = 0
+  var latestChangeContext: UInt32 = 0
   /// The `.transaction(_:)` and `.animation(_:value:)` modifiers in the tree; while there is
   /// none and no pending transaction, commits carry no transactions and cost nothing for them.
   @exclusivity(unchecked) var transactionModifierCount = 0

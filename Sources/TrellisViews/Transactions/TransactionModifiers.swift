@@ -129,17 +129,17 @@ extension HostCore {
     let base = TransactionContexts.transaction(for: latestChangeContext)
     guard transactionModifierCount > 0 || !changeContexts.isEmpty else { return (base, [:]) }
     var result: [ElementID: Transaction] = [:]
-    func start(_ id: ElementID, _ node: ViewNode) -> Transaction {
+    // The context recorded for `id`, or for the nearest element above it that has one.
+    func start(_ id: ElementID) -> Transaction {
       guard !changeContexts.isEmpty else { return base }
-      if let context = changeContexts[id] { return TransactionContexts.transaction(for: context) }
-      var above = node.hostParent
-      while let owner = elements.owner(of: above) {
-        if let context = changeContexts[above] {
+      var current = id
+      while true {
+        if let context = changeContexts[current] {
           return TransactionContexts.transaction(for: context)
         }
-        above = owner.hostParent
+        guard let owner = elements.owner(of: current) else { return base }
+        current = owner.hostParent
       }
-      return changeContexts[.root].map(TransactionContexts.transaction(for:)) ?? base
     }
     func resolve(_ id: ElementID) {
       guard result[id] == nil, let node = elements.owner(of: id) else { return }
@@ -151,7 +151,7 @@ extension HostCore {
           scope = current.outer
         }
       }
-      var transaction = start(id, node)
+      var transaction = start(id)
       for scope in scopes.reversed() { scope.apply(&transaction, updateNumber) }
       if transaction != base { result[id] = transaction }
     }
@@ -161,9 +161,9 @@ extension HostCore {
       guard let container = elements.owner(of: id) else { return }
       var stack = Array(container.children)
       while let node = stack.popLast() {
-        if node.elementID != nil {
+        if let id = node.elementID {
           guard !node.isElementCreated else { continue }
-          resolve(node.elementID!)
+          resolve(id)
         }
         stack.append(contentsOf: node.children)
       }
