@@ -121,6 +121,12 @@ final class ComparisonPlan {
     if let plan = plans[key] { return plan }
     let plan = ComparisonPlan(type, comparesElements: comparesElements)
     plans[key] = plan
+    // Once per type, as the plan: a model from Apple's Observation would never update it.
+    if comparesElements {
+      ObservableModelCheck.checkElements(of: type)
+    } else {
+      ObservableModelCheck.checkInputs(of: type)
+    }
     return plan
   }
 
@@ -455,12 +461,12 @@ final class ComparisonPlan {
 }
 
 /// Lets a plan see through `Optional` to the wrapped type.
-private protocol OptionalProtocol {
+protocol OptionalProtocol {
   static var wrappedType: any Any.Type { get }
 }
 
 extension Optional: OptionalProtocol {
-  fileprivate static var wrappedType: any Any.Type { Wrapped.self }
+  static var wrappedType: any Any.Type { Wrapped.self }
 }
 
 /// The comparison rules for a value whose type is known only at run time (a property of
