@@ -216,3 +216,73 @@ struct SettingsScreen: View {
     #expect(host.tree.texts == ["Tap 1", "Count", "Row 2"])
   }
 }
+
+/// Rows of objects and of structs without `==`, as a parent passes them down.
+struct ArrayInputs: View {
+  let objects: [Box]
+  let structures: [NotEquatable]
+  var body: some View { Text("\(objects.count) \(structures.count)") }
+}
+
+struct BoxList: View {
+  let boxes: [Box]
+  var body: some View { Text("\(boxes.count) boxes") }
+}
+
+struct BoxScreen: View {
+  let boxes: [Box]
+  @State var taps = 0
+  @State var keepsAll = true
+
+  var body: some View {
+    VStack {
+      Button("Tap \(taps)") { taps += 1 }
+      Button("Drop last") { keepsAll = false }
+      // A new array every run, holding the same objects until "Drop last".
+      BoxList(boxes: boxes.filter { $0 !== boxes.last || keepsAll })
+    }
+  }
+}
+
+extension ComparisonPlanTests {
+  @Test func arraysWithoutEqualityCompareByStorageOrByTheirObjects() {
+    let plan = ComparisonPlan.plan(for: ArrayInputs.self)
+    let first = Box()
+    let second = Box()
+    let objects = [first, second]
+    let structures = [NotEquatable(value: 1, name: "a")]
+    let base = ArrayInputs(objects: objects, structures: structures)
+    #expect(plan.changedInputs(base, base) == nil)
+    // Rebuilt arrays: the same objects in the same order are the same input; structures
+    // cannot be compared, unless the array is the very same storage.
+    #expect(
+      plan.changedInputs(base, ArrayInputs(objects: [first, second], structures: structures))
+        == nil)
+    #expect(
+      plan.changedInputs(base, ArrayInputs(objects: [second, first], structures: structures))
+        == ["objects"])
+    #expect(
+      plan.changedInputs(base, ArrayInputs(objects: [first], structures: structures))
+        == ["objects"])
+    #expect(
+      plan.changedInputs(base, ArrayInputs(objects: [first, Box()], structures: structures))
+        == ["objects"])
+    #expect(
+      plan.changedInputs(
+        base, ArrayInputs(objects: objects, structures: [NotEquatable(value: 1, name: "a")]))
+        == ["structures"])
+  }
+
+  @Test func aChildGivenTheSameObjectsInANewArrayIsSkipped() {
+    let host = ViewHost(BoxScreen(boxes: [Box(), Box()]), executor: .manual)
+    host.clearLogs()
+    #expect(host.tap("Tap 0"))
+    host.flush()
+    #expect(host.runLog == ["BoxScreen: @State BoxScreen.taps"])
+    host.clearLogs()
+    #expect(host.tap("Drop last"))
+    host.flush()
+    #expect(host.runLog == ["BoxScreen: @State BoxScreen.keepsAll", "BoxList: input boxes"])
+    #expect(host.tree.texts == ["Tap 1", "Drop last", "1 boxes"])
+  }
+}

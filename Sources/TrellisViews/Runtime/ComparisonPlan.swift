@@ -13,7 +13,8 @@
 ///    - bindings by the source they read and write (two bindings to the same `@State` are
 ///      equal, whatever closures they carry); `@ObservedObject` and `@Bindable` by the object;
 ///    - `Equatable` values with `==`; class instances (and optional ones) by identity; plain
-///      bit patterns (`_isPOD` types) by their bits;
+///      bit patterns (`_isPOD` types) by their bits; an array without `==` by its storage, or
+///      element by element when its elements are class instances (by identity) or plain data;
 ///    - values of protocol type by the rules above applied to the value inside;
 ///    - a struct without `==` member by member, each member by these rules, as SwiftUI
 ///      compares such inputs (a change is named after the view's property);
@@ -401,6 +402,7 @@ final class ComparisonPlan {
       return .bits(size: MemoryLayout<AnyObject?>.size)
     }
     if let size = podSize(type) { return .bits(size: size) }
+    if let array = type as? any ArrayInput.Type { return .compare(array.sameElements) }
     return .never
   }
 
@@ -467,6 +469,36 @@ protocol OptionalProtocol {
 
 extension Optional: OptionalProtocol {
   static var wrappedType: any Any.Type { Wrapped.self }
+}
+
+/// An array whose elements have no `==` (an array of model objects, the most common row
+/// input): the same storage is the same input, as SwiftUI compares it, and so are two arrays
+/// whose elements are the same objects (or the same plain data) in the same order, however
+/// they were built (a `filter` in the parent's body makes a new array every run). Any other
+/// array is never equal.
+protocol ArrayInput {
+  /// Whether the arrays at the two addresses hold the same elements.
+  static var sameElements: (UnsafeRawPointer, UnsafeRawPointer) -> Bool { get }
+}
+
+extension Array: ArrayInput {
+  static var sameElements: (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
+    // Bits compare class instances by identity and plain data by value; anything else (a
+    // struct holding references) cannot be compared by its bits.
+    let comparesBits = Element.self is AnyClass || _isPOD(Element.self)
+    return { old, new in
+      if ComparisonPlan.bitsEqual(old, new, MemoryLayout<[Element]>.size) { return true }
+      guard comparesBits else { return false }
+      let old = old.assumingMemoryBound(to: [Element].self).pointee
+      let new = new.assumingMemoryBound(to: [Element].self).pointee
+      guard old.count == new.count else { return false }
+      return old.withUnsafeBytes { old in
+        new.withUnsafeBytes { new in
+          old.isEmpty || ComparisonPlan.bitsEqual(old.baseAddress!, new.baseAddress!, old.count)
+        }
+      }
+    }
+  }
 }
 
 /// The comparison rules for a value whose type is known only at run time (a property of
