@@ -315,7 +315,7 @@ final class HostCore {
   /// (the focus still has to follow it at the settle), or changes marked for a commit outside
   /// any body (an `unmount()` from a lifecycle action, whose own cycle would do nothing inside
   /// this one).
-  private var hasPendingWork: Bool {
+  var hasPendingWork: Bool {
     graph.hasPendingWork || focus.needsSettle || hasUncommittedChanges
   }
 

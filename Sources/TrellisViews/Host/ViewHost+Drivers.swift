@@ -209,6 +209,12 @@ extension ViewHost {
         message =
           "No \(kind) titled \"\(title)\" is in the tree: the host was unmounted, and has no "
           + "tree. Create a new ViewHost to show a view again."
+      } else if core.hasPendingWork {
+        // The usual cause: a change made just before (a scroll of a lazy list to the row, a
+        // write that shows the control) is waiting for the update that would show it.
+        message =
+          "No \(kind) titled \"\(title)\" is in the tree yet: changes wait for the next update "
+          + "(a scroll, a write). Call flush() first."
       } else {
         message = "No \(kind) titled \"\(title)\" is in the tree."
       }

@@ -497,3 +497,33 @@ struct TwoLists: View {
     #expect(everything.tree.texts.last == "row 999")
   }
 }
+
+/// A lazy list of buttons, for driving a row that a scroll brings in.
+struct ButtonList: View {
+  var body: some View {
+    List(0..<30, id: \.self) { index in Button("Row \(index)") {} }
+  }
+}
+
+extension LazyContainerTests {
+  @Test func aControlAScrollBringsInIsFoundAfterTheFlushAndTheMessageSaysSo() {
+    let host = ViewHost(
+      ButtonList(), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 4, lazyOverscan: 0))
+    #expect(host.scroll(toRow: 20))
+    var tapped = true
+    let diagnostics = TrellisDiagnostics.capture { tapped = host.tap("Row 21") }
+    #expect(!tapped)
+    #expect(
+      diagnostics.map(\.message) == [
+        "No button titled \"Row 21\" is in the tree yet: changes wait for the next update (a "
+          + "scroll, a write). Call flush() first."
+      ])
+    host.flush()
+    #expect(host.tap("Row 21"))
+    // With nothing pending, the plain message.
+    let later = TrellisDiagnostics.capture { tapped = host.tap("Row 29") }
+    #expect(!tapped)
+    #expect(later.map(\.message) == ["No button titled \"Row 29\" is in the tree."])
+  }
+}
