@@ -285,6 +285,46 @@ private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
     withExtendedLifetime(effect) {}
   }
 
+  // Found by a new user: `Graph.flush()` applied the changes posted from other threads before
+  // every effect run, so a thread writing all the while gave each run new work, and an effect
+  // that writes nothing it reads was reported as an update cycle. The flush takes them once,
+  // at its start; those posted during it wait for the next flush.
+  @Test func changesPostedDuringAFlushWaitForTheNextFlush() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    let runs = Cell(0)
+    // A reference: the body captures it before it is switched on.
+    final class Switch { var isOn = false }
+    let writes = Switch()
+    var seen: [String] = []
+    let reader = Effect(name: "Reader", in: graph) {
+      seen.append(profile.name)
+      guard writes.isOn else { return }
+      // Another thread writes what this run read (posted to the inbox), and the run writes a
+      // cell it does not read, so that another effect runs after it in the same flush: the
+      // start of that run is where the flush used to apply the posted change.
+      let next = "Run \(seen.count)"
+      onAnotherThread { profile.name = next }
+      runs.value = seen.count
+    }
+    let counter = Effect(name: "Counter", in: graph, depth: 1) { _ = runs.value }
+    writes.isOn = true
+    reader.scheduleRun()
+    let node = NodeStore.shared.ref(reader.slot)
+    let firstFlush = TrellisDiagnostics.capture { graph.flush() }
+    #expect(firstFlush == [])
+    #expect(seen == ["Ada", "Ada"])
+    #expect(graph.runCount == 2)
+    #expect(TrackedChangeInbox.postedCount(for: node) == 1)
+    // The next flush applies it (and the write its run makes waits in turn).
+    let secondFlush = TrellisDiagnostics.capture { graph.flush() }
+    #expect(secondFlush == [])
+    #expect(seen == ["Ada", "Ada", "Run 2"])
+    #expect(graph.runCount == 4)
+    #expect(TrackedChangeInbox.postedCount(for: node) == 1)
+    withExtendedLifetime(counter) {}
+  }
+
   // Found by a new user: a view's first body run read a tracked property and then wrote it,
   // and the write was lost (the run observes what it read only when it ends).
   @Test func anEffectsFirstRunThatWritesWhatItReadRunsAgain() {

@@ -107,10 +107,16 @@ public final class Graph {
     }
   }
 
-  /// Runs every stale effect now, parents before children, until nothing is stale. Changes to
-  /// tracked properties made on other threads are taken in first. Calling it during a flush, or
-  /// inside `withTransaction(_:)`, does nothing (the running flush, or the next one, picks the
-  /// work up).
+  /// Runs every stale effect now, parents before children, until nothing is stale.
+  ///
+  /// Changes to tracked properties made on other threads are taken in once, at the start;
+  /// those posted while the flush runs wait for the next flush (the inbox schedules a drain
+  /// for them, so none is lost). Otherwise a thread writing all the while would give every run
+  /// of the flush new work, and an effect that writes nothing would be stopped as an update
+  /// cycle. A host's update cycle does the same around its rounds.
+  ///
+  /// Calling it during a flush, or inside `withTransaction(_:)`, does nothing (the running
+  /// flush, or the next one, picks the work up).
   /// - Complexity: O(k log k) for k effects queued, plus their evaluations; no allocation in
   ///   steady state.
   public func flush() {
@@ -119,7 +125,12 @@ public final class Graph {
     isFlushing = true
     flushCount += 1
     flushStamp &+= 1
+    // Drains are held for the runs, as `TrackedChangeInbox.holdingDrains(_:)` holds them (its
+    // notes say why nothing needs scheduling when the hold ends); the counter is raised here
+    // directly, as this function already has a `defer` for its several exits.
+    TrackedChangeInbox.holds += 1
     defer {
+      TrackedChangeInbox.holds -= 1
       isFlushing = false
       store.changeLog?.seal()
     }

@@ -86,8 +86,9 @@ package enum TrackedChangeInbox {
   /// and a read of a derived value apply them first (the store keeps a reference to it, which
   /// the read reaches with two loads and no global's accessor). Written under the lock.
   static let hasPosted = PostedFlag()
-  /// While positive, `drain()` does nothing (see `holdingDrains(_:)`).
-  @MainActor private static var holds = 0
+  /// While positive, `drain()` does nothing (see `holdingDrains(_:)`). `Graph.flush()` raises
+  /// it directly around its runs, without the closure.
+  @MainActor static var holds = 0
 
   /// Posts a change made on another thread; it is applied on the main actor.
   /// - Parameters:
