@@ -121,6 +121,19 @@ extension NodeStore {
     return try body()
   }
 
+  /// The innermost derived value whose computation is running now, at any depth (an effect
+  /// that computation created may be running inside it); -1 when none. Walks the chain of
+  /// running evaluations: called only where that is rare (a flush or `runIfStale()` asked for
+  /// inside an evaluation), so no evaluation pays to keep a count.
+  func innermostDerivedComputation() -> Int32 {
+    var cursor = innermostEvaluation
+    while cursor >= 0 {
+      if nodes[Int(cursor)].kind == .derived { return cursor }
+      cursor = nodes[Int(cursor)].evaluatingParent
+    }
+    return -1
+  }
+
   /// The node that owns effects created now, if any.
   var currentOwnerNode: GraphNode? {
     currentOwner < 0 ? nil : handles[Int(currentOwner)]?.takeUnretainedValue()

@@ -181,9 +181,24 @@ public final class Effect: GraphNode {
 
   /// Runs the body if a dependency really changed (after checking derived inputs); otherwise
   /// just clears the stale state. Returns whether it ran.
+  ///
+  /// Called while a `Derived` computation runs (also from the body of an effect that
+  /// computation runs), it does nothing, returns false and reports a
+  /// `TrellisDiagnostic.Kind.invalidInput` naming the effect and the value being computed: the
+  /// effect is left as it was, so a stale one runs at the next flush. Whether a dependency
+  /// changed cannot be decided then (a value being computed has no new value yet), and a check
+  /// that took it as unchanged would clear the stale state and lose the update. Inside an
+  /// effect's body otherwise (a parent bringing a child up to date) it works as anywhere else.
   @discardableResult
   public func runIfStale() -> Bool {
     if flags.contains(.disposed) { return false }
+    if store.innermostEvaluation >= 0 {
+      let computing = store.innermostDerivedComputation()
+      if computing >= 0 {
+        reportRunInsideComputation(of: computing)
+        return false
+      }
+    }
     if store.postedChanges.isSet { TrackedChangeInbox.drain() }
     guard store.needsUpdate(slot) else {
       clearStaleReasons()
@@ -192,6 +207,18 @@ public final class Effect: GraphNode {
     }
     run()
     return true
+  }
+
+  /// `runIfStale()` was called while the derived value at `slot` was being computed.
+  private func reportRunInsideComputation(of slot: Int32) {
+    let computing = store.object(at: slot)?.name ?? "a derived value"
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [name, computing],
+        message:
+          "runIfStale() was called on '\(name)' while '\(computing)' was being computed; it "
+          + "did nothing, and '\(name)' runs at the next flush if it is stale. Run effects "
+          + "from outside computations."))
   }
 
   /// Forgets the reasons collected by a check that found nothing changed.

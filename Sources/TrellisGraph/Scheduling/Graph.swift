@@ -116,12 +116,26 @@ public final class Graph {
   /// cycle. A host's update cycle does the same around its rounds.
   ///
   /// Calling it during a flush, or inside `withTransaction(_:)`, does nothing (the running
-  /// flush, or the next one, picks the work up).
+  /// flush, or the next one, picks the work up). Calling it while a `Derived` computation runs
+  /// (outside a flush; also from the body of an effect that computation runs) does nothing
+  /// either and, when effects are queued, reports a `TrellisDiagnostic.Kind.invalidInput`
+  /// naming the value being computed: the effects stay queued for the next flush. Run there,
+  /// an effect that reads the value being computed would see it unfinished and be taken as up
+  /// to date, losing its update. From the body of an effect run by `Effect.run()` outside a
+  /// flush (with no computation around it) it flushes as anywhere else: a host made inside an
+  /// effect mounts that way.
   /// - Complexity: O(k log k) for k effects queued, plus their evaluations; no allocation in
   ///   steady state.
   public func flush() {
     takePostedChanges()
     guard !isFlushing, store.transactionDepth == 0, !queue.isEmpty else { return }
+    if store.innermostEvaluation >= 0 {
+      let computing = store.innermostDerivedComputation()
+      if computing >= 0 {
+        reportFlushInsideComputation(of: computing)
+        return
+      }
+    }
     isFlushing = true
     flushCount += 1
     flushStamp &+= 1
@@ -228,6 +242,18 @@ public final class Graph {
       self?.flushTaskScheduled = false
       self?.flush()
     }
+  }
+
+  /// A flush was asked for while the derived value at `slot` was being computed, with effects
+  /// queued; they stay queued.
+  private func reportFlushInsideComputation(of slot: Int32) {
+    let name = store.object(at: slot)?.name ?? "a derived value"
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message:
+          "flush() was called while '\(name)' was being computed; it did nothing, and the "
+          + "queued effects run at the next flush. Flush from outside computations."))
   }
 
   private func reportUpdateCycle(at effect: Effect) {
