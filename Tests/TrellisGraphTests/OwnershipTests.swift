@@ -86,6 +86,66 @@ import TrellisGraph
     #expect(log.lines.count == 4)
     #expect(effect?.isDisposed == true)
   }
+
+  // Found by a new user: an effect that disposed itself ran the current run's cleanups at the
+  // disposal, in the middle of the body, which went on using what they had released.
+  @Test func anEffectDisposedByItsOwnBodyRunsThatRunsCleanupsWhenTheBodyReturns() {
+    let graph = Graph(executor: .manual)
+    let trigger = Cell(0)
+    let log = CleanupLog()
+    var effect: Effect?
+    effect = Effect(in: graph) {
+      let resource = "res\(trigger.value)"
+      onCleanup { log.lines.append("cleanup \(resource)") }
+      _ = Effect(in: graph) {
+        onCleanup { log.lines.append("child of \(resource) disposed") }
+      }
+      if trigger.value == 1 {
+        effect?.dispose()
+        log.lines.append("disposed: \(effect?.isDisposed == true)")
+        log.lines.append("body still using \(resource)")
+      }
+    }
+    trigger.value = 1
+    graph.flush()
+    #expect(
+      log.lines == [
+        "child of res0 disposed", "cleanup res0", "disposed: true", "body still using res1",
+        "child of res1 disposed", "cleanup res1",
+      ])
+    trigger.value = 2
+    graph.flush()
+    #expect(log.lines.count == 6)
+    #expect(!graph.hasPendingWork)
+  }
+
+  @Test func aChildThatDisposesItsRunningParentLeavesTheParentsCleanupsToTheEndOfItsRun() {
+    let graph = Graph(executor: .manual)
+    let trigger = Cell(0)
+    let log = CleanupLog()
+    var parent: Effect?
+    parent = Effect(name: "parent", in: graph) {
+      let run = trigger.value
+      onCleanup { log.lines.append("parent cleanup \(run)") }
+      _ = Effect(name: "child", in: graph) {
+        onCleanup { log.lines.append("child cleanup \(run)") }
+        if run == 1 { parent?.dispose() }
+        log.lines.append("child ran \(run)")
+      }
+      log.lines.append("parent body ends \(run)")
+    }
+    trigger.value = 1
+    graph.flush()
+    #expect(
+      log.lines == [
+        "child ran 0", "parent body ends 0", "child cleanup 0", "parent cleanup 0",
+        "child ran 1", "parent body ends 1", "child cleanup 1", "parent cleanup 1",
+      ])
+    #expect(parent?.isDisposed == true)
+    trigger.value = 2
+    graph.flush()
+    #expect(log.lines.count == 8)
+  }
 }
 
 /// Lines appended by cleanups.

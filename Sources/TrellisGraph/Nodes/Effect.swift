@@ -18,8 +18,13 @@ import TrellisTracking
 ///   computation, or outside any evaluation has no owner; whoever holds it keeps it alive.
 /// - `onCleanup(_:)` inside the body registers work that runs before the next run and on
 ///   disposal, most recent first.
-/// - A body that disposes its own effect finishes its run; what it creates or registers after
-///   the disposal is disposed, and its cleanups run, when the run ends.
+/// - An effect disposed while it runs (by its own body, or by anything the run reaches: an
+///   effect it created, a derived value it read, a cleanup) is disposed at once (`isDisposed`,
+///   and it never runs again), but finishes the run: its cleanups run, and the effects it owns
+///   are disposed, when the body returns, never in the middle of it. That is everything the
+///   run created or registered, before or after the disposal; the previous run's cleanups ran,
+///   as always, before the run began. As in Preact, which defers the disposal of a running
+///   effect to the end of its run.
 @MainActor
 public final class Effect: GraphNode {
   /// The graph whose flushes run this effect.
@@ -160,11 +165,20 @@ public final class Effect: GraphNode {
     body()
     if context != 0 { store.changeContext = outerContext }
     store.endEvaluation(of: self, frame)
-    // Disposed by its own body: what the body created or registered after that goes now, as
-    // it would have gone with the effect (the disposal could only take what existed then).
-    if self.flags.contains(.disposed) && (!owned.isEmpty || !cleanups.isEmpty) {
-      disposeOwnedAndClean()
+    // Disposed during the run: the disposal left what the run owns and its cleanups for now,
+    // so that the body never lost them while it still used them (see `beginDisposal()`).
+    if self.flags.contains(.disposed) { finishDisposalAfterRun() }
+  }
+
+  /// The rest of a disposal that came while the effect ran: what the run created, then its
+  /// cleanups and subscriptions, as `dispose()` would have taken them.
+  private func finishDisposalAfterRun() {
+    if !owned.isEmpty {
+      let children = owned
+      owned = []
+      GraphNode.dispose(children, in: store)
     }
+    finishDisposal()
   }
 
   /// Marks the effect stale and queues it, so that its graph's current or next flush runs it
@@ -311,6 +325,10 @@ public final class Effect: GraphNode {
   /// Stops the effect for good: it never runs again and drops all of its subscriptions. Its
   /// cleanups run and its owned effects are disposed. Safe to call from anywhere, including
   /// from inside an evaluation that is checking this effect; calling it again does nothing.
+  ///
+  /// Called while the effect runs (from its body, or from anything its run reaches), it marks
+  /// the effect disposed at once, and the cleanups and owned effects go when the body returns
+  /// (see "Lifetime and ownership" above).
   public func dispose() { disposeWithOwned() }
 
   isolated deinit {
@@ -319,19 +337,23 @@ public final class Effect: GraphNode {
   }
 
   /// The first half of `dispose()`: marks the effect disposed and hands over what it owns
-  /// (see `GraphNode.disposeWithOwned()`); nil if it was disposed already.
+  /// (see `GraphNode.disposeWithOwned()`); nil if it was disposed already. While the effect
+  /// runs it hands over nothing: its run ends the disposal (`finishDisposalAfterRun()`), since
+  /// the body may still use what its cleanups release, or the effects it created.
   func beginDisposal() -> [GraphNode]? {
     if flags.contains(.disposed) { return nil }
     flags.insert(.disposed)
     flags.remove(.stale)
+    if flags.contains(.evaluating) { return [] }
     let children = owned
     owned = []
     return children
   }
 
   /// The second half of `dispose()`, once what it owned is disposed: its cleanups run and it
-  /// drops its subscriptions.
+  /// drops its subscriptions. Left to the end of the run when the effect is running.
   func finishDisposal() {
+    if flags.contains(.evaluating) { return }
     runCleanups()
     relay?.cancel()
     relay = nil
