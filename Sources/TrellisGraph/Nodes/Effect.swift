@@ -29,7 +29,10 @@ import TrellisTracking
 public final class Effect: GraphNode {
   /// The graph whose flushes run this effect.
   public let graph: Graph
-  /// The effect's position in the parent-before-child order; lower runs first.
+  /// The effect's position in the parent-before-child order; lower runs first. A new depth
+  /// takes effect from the next time the effect is queued: an effect already waiting for a
+  /// flush, or in the flush running now, keeps the place it was queued at (the queue stores
+  /// the depth with each entry when it is queued).
   @exclusivity(unchecked) public var depth: Int
   /// How many times the body has run.
   @exclusivity(unchecked) public private(set) var runCount = 0
