@@ -43,7 +43,7 @@ final class HostCore {
 
   @exclusivity(unchecked) var lifecycleQueue = LifecycleQueue()
   var events: [LifecycleEvent] = []
-  var tasks: [Task<Void, Never>] = []
+  var tasks = StartedTasks()
   var bodyRuns: [BodyRun] = []
   var bodyCountsByView: [String: Int] = [:]
   /// Every display name whose body ran while updates were logged, kept across `clearLogs()`,
@@ -172,7 +172,7 @@ final class HostCore {
     // those of the next host that takes it.
     finishRenderers()
     if let attachedRenderer { AttachedRenderers.detach(attachedRenderer) }
-    for task in tasks { task.cancel() }
+    tasks.cancelAll()
     guard let root else { return }
     var stack = [root]
     while let node = stack.popLast() {
@@ -436,7 +436,7 @@ final class HostCore {
       running.isFinished = true
     }
     running.handle = handle
-    tasks.append(handle)
+    tasks.append(running)
     part.tasks.append(running)
     return running
   }

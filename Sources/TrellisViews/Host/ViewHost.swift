@@ -149,11 +149,11 @@ public final class ViewHost {
   public func waitForTasks() async {
     flush()
     while !core.tasks.isEmpty {
-      let tasks = core.tasks
-      core.tasks.removeAll()
-      for (index, task) in tasks.enumerated() where !(await TaskWait.finished(task)) {
+      let tasks = core.tasks.takeAll()
+      for (index, task) in tasks.enumerated() where !task.isFinished {
+        guard let handle = task.handle, !(await TaskWait.finished(handle)) else { continue }
         // Cancelled: the tasks not seen to finish stay for the next wait.
-        core.tasks.insert(contentsOf: tasks[index...], at: 0)
+        core.tasks.putBack(tasks[index...])
         flush()
         return
       }

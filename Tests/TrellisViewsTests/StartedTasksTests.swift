@@ -1,0 +1,80 @@
+import Testing
+import TrellisTracking
+
+@testable import TrellisViews
+
+/// A search box's query, restarting its view's `.task(id:)` on each change.
+private final class SearchQuery: Trackable {
+  @Tracked var text = 0
+}
+
+private struct SearchResults: View {
+  let query: SearchQuery
+  let gate: TaskGate
+  var body: some View {
+    Text("query \(query.text)").task(id: query.text) { await gate.run("search") }
+  }
+}
+
+private struct SearchScreen: View {
+  let query: SearchQuery
+  let gate: TaskGate
+  var body: some View {
+    VStack {
+      Text("status").task { await gate.run("status") }
+      SearchResults(query: query, gate: gate)
+    }
+  }
+}
+
+/// The host keeps the tasks its views started only while they may run.
+@MainActor
+@Suite struct StartedTasksTests {
+  @Test func finishedTasksAreDroppedAsNewOnesStartAndTheRunningOnesStayCancellable() async {
+    let gate = TaskGate()
+    let query = SearchQuery()
+    var host: ViewHost? = ViewHost(
+      SearchScreen(query: query, gate: gate), executor: .manual,
+      options: ViewHostOptions(logsUpdates: false))
+    for restart in 1...200 {
+      query.text = restart
+      host?.flush()
+      // The task the change cancelled has ended.
+      await gate.waitUntil(
+        "\(restart == 1 ? "search" : "search#\(restart)") ended, cancelled: true")
+    }
+    // 202 tasks started; the list is bounded by twice the running ones (at least 32), not by
+    // every task started (it held all 202).
+    let kept = host?.core.tasks.tasks ?? []
+    #expect(kept.count <= 32)
+    let running = kept.filter { !$0.isFinished }
+    #expect(running.count == 2)
+    #expect(gate.log(of: "status") == ["status started"])
+    #expect(gate.log(of: "search#201") == ["search#201 started"])
+
+    // The host going cancels both, the first-started one included.
+    let handles = running.compactMap(\.handle)
+    #expect(handles.count == 2 && !handles.contains { $0.isCancelled })
+    host = nil
+    #expect(handles.allSatisfy { $0.isCancelled })
+  }
+
+  @Test func waitForTasksStillWaitsForEveryRunningTaskAfterDrops() async {
+    let gate = TaskGate()
+    let query = SearchQuery()
+    let host = ViewHost(SearchScreen(query: query, gate: gate), executor: .manual)
+    for restart in 1...100 {
+      query.text = restart
+      host.flush()
+      await gate.waitUntil(
+        "\(restart == 1 ? "search" : "search#\(restart)") ended, cancelled: true")
+    }
+    gate.finish("status")
+    gate.finish("search#101")
+    await host.waitForTasks()
+    #expect(gate.log(of: "status") == ["status started", "status ended, cancelled: false"])
+    #expect(
+      gate.log(of: "search#101") == ["search#101 started", "search#101 ended, cancelled: false"])
+    #expect(host.core.tasks.isEmpty)
+  }
+}
