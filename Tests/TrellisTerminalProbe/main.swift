@@ -6,9 +6,14 @@ import TrellisViews
 // first argument names, so that a test on the other side of a pseudo-terminal can check that
 // the terminal was put back:
 //
-//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|keys|app|tall|trap
-//                          [--inline]
+//     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|pipe|ignored-pipe|keys|
+//                          quiet|app|tall|trap [--inline]
 //
+// `pipe` is ended by SIGPIPE, as a tool whose reader quit is at its next write; `ignored-pipe`
+// ignores SIGPIPE before taking the terminal, raises it, and prints whether the input is still
+// raw. `quiet` takes the terminal without reading keys, waits (up to ten seconds) until a
+// typed line is queued on its input, prints whether echo was off, and stops without reading
+// it.
 // `keys` prints each batch of events above the frame, checking that it is handled on the main
 // thread, until Control-C. `app` runs a `TerminalApp` (default options but the mode) instead
 // of a bare session, and ends when the app does; `tall` is such an app taller than a window
@@ -58,9 +63,17 @@ if ending == "app" || ending == "tall" {
   exit(0)
 }
 
+/// Whether the input's attributes have `flag` set in `c_lflag`.
+func inputHasLocalFlag(_ flag: Int32) -> Bool {
+  var attributes = termios()
+  _ = tcgetattr(STDIN_FILENO, &attributes)
+  return attributes.c_lflag & tcflag_t(flag) != 0
+}
+
+if ending == "ignored-pipe" { signal(SIGPIPE, SIG_IGN) }
 let session: TerminalSession
 do {
-  session = try TerminalSession(preferredMode: mode)
+  session = try TerminalSession(preferredMode: mode, readsInput: ending != "quiet")
 } catch {
   print(error)
   exit(2)
@@ -86,6 +99,17 @@ case "interrupt":
   raise(SIGINT)
 case "abort":
   abort()
+case "pipe":
+  raise(SIGPIPE)
+case "ignored-pipe":
+  raise(SIGPIPE)
+  session.writeStatic(["still raw: \(!inputHasLocalFlag(ICANON))"])
+  session.stop()
+case "quiet":
+  var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+  let lineQueued = poll(&input, 1, 10_000) == 1
+  session.writeStatic(["queued: \(lineQueued)", "echo: \(inputHasLocalFlag(ECHO))"])
+  session.stop()
 case "keys":
   for await batch in session.events {
     dispatchPrecondition(condition: .onQueue(.main))

@@ -60,7 +60,11 @@ public final class TerminalApp {
     /// (also when the output is not a terminal and frames are written as plain text), no
     /// inline.
     public var exitsWhenInputEnds: Bool?
-    /// Whether keys are read at all.
+    /// Whether keys are read at all. Without, typed keys are not echoed over the frame: they
+    /// wait for the program that reads the terminal next, as type-ahead during `cargo build`
+    /// does; Control-C then interrupts the process (the terminal is restored, and code after
+    /// `run()` does not run). With (the default), typed keys are the app's, and Control-C ends
+    /// `run()` with `.interrupt`.
     public var readsInput: Bool
     /// Whether a paste arrives as one event (bracketed paste).
     public var enablesBracketedPaste: Bool

@@ -35,9 +35,13 @@ import Synchronization
 enum TerminalDevice {
   /// The signals after which the terminal is restored: the ones that end the process by
   /// default, and the ones a crash in the app's code raises (a Swift runtime trap is SIGILL on
-  /// x86_64 and SIGTRAP on arm64).
+  /// x86_64 and SIGTRAP on arm64). SIGPIPE is one: a tool whose output is piped to a reader
+  /// that quits early (`| head -1`) is ended by it at its next write, and left the terminal
+  /// in raw mode (found by a new user). A signal the process ignores when the handlers are
+  /// installed (SIGPIPE in a server, SIGHUP under `nohup`) ends nothing, so it is left
+  /// ignored: a handler would restore the terminal under a running app.
   static let restoringSignals: [Int32] = [
-    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
   ]
 
   /// The most restore bytes kept; longer sequences are cut (they are about 30 bytes).
@@ -114,6 +118,15 @@ enum TerminalDevice {
       characters[Int(VTIME)] = 0
     }
     return raw
+  }
+
+  /// `original` with echo off and everything else kept: line editing, signals from keys, CR
+  /// translation. Typed text is neither drawn nor read; it waits in the terminal's input queue
+  /// for whoever reads next.
+  static func silentAttributes(from original: termios) -> termios {
+    var silent = original
+    silent.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+    return silent
   }
 
   // MARK: Descriptors
@@ -253,12 +266,24 @@ enum TerminalDevice {
       _ = (record, restoreBytes, previousActions)
       _ = armed.load(ordering: .relaxed)
       _ = windowChanges
-      for signal in restoringSignals {
+      for signal in restoringSignals where !isIgnored(signal) {
         install(restoringSignalHandler, for: signal, saving: previousActions + Int(signal))
       }
       install(windowChangeHandler, for: SIGWINCH, saving: nil)
       atexit(exitHandler)
     }
+  }
+
+  /// Whether the process ignores `signal` now (`SIG_IGN`).
+  private static func isIgnored(_ signal: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(signal, nil, &current) == 0 else { return false }
+    #if canImport(Glibc)
+      let handler = current.__sigaction_handler.sa_handler
+    #else
+      let handler = current.__sigaction_u.__sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
   private static func install(

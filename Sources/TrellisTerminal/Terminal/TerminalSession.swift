@@ -13,9 +13,16 @@ import TrellisGraph
 /// terminal, plain text otherwise. On a terminal it puts the input in raw mode (when the input
 /// is a terminal too), enters the mode (the alternate screen for full screen, a hidden cursor,
 /// bracketed paste), and arms the restore: the terminal is put back by `stop()`, at `exit`, and
-/// when a signal ends the process, SIGINT, SIGTERM, SIGHUP and SIGQUIT, or the SIGILL, SIGTRAP,
-/// SIGSEGV, SIGBUS, SIGFPE and SIGABRT of a crash in the app's code (see `TerminalDevice`).
+/// when a signal ends the process, SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGPIPE (a reader of
+/// the output that quit), or the SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE and SIGABRT of a crash
+/// in the app's code (see `TerminalDevice`); a signal the process ignores is left ignored.
 /// Suspending with SIGTSTP is not handled: raw mode makes Control-Z a key.
+///
+/// Without `readsInput`, the input is not put in raw mode, but echo is turned off while frames
+/// are drawn on a terminal: what the user types ahead is not drawn into the frame, and stays
+/// queued, with its line editing, for the program that reads the terminal next (the shell
+/// runs a command typed during a download, as after `cargo build`). Control-C then interrupts
+/// the process (SIGINT), which restores the terminal and ends it.
 ///
 /// Input arrives on `events` in batches (everything that arrived since the last batch was
 /// taken), with `.resize` events when the window changes. Apply a batch's events in one
@@ -72,7 +79,8 @@ public final class TerminalSession {
   ///   - preferredMode: `.fullScreen` or `.inline`, used when the output is a terminal.
   ///   - input: the descriptor to read keys from, standard input by default.
   ///   - output: the descriptor to draw on, standard output by default.
-  ///   - readsInput: whether to read keys at all; without, `events` has only resizes.
+  ///   - readsInput: whether to read keys at all; without, `events` has only resizes, and
+  ///     typed keys wait, unechoed, for the next program (see above).
   ///   - enablesBracketedPaste: whether pastes arrive as one `.paste` event.
   /// - Throws: `StartError` when a session is already active or the terminal refuses raw mode.
   public init(
@@ -99,7 +107,9 @@ public final class TerminalSession {
     // Keys are read raw whenever the input is a terminal, also when the output is not (a frame
     // written to a file): Control-C is then the app's key, which ends it with its final frame,
     // and keys arrive as they are typed, not after Return, as in Ink.
-    let attributes = readsInput ? TerminalDevice.attributes(of: input) : nil
+    // Without reading keys, echo alone is turned off, and only under a frame (see above).
+    let changesAttributes = readsInput || mode != .plainText
+    let attributes = changesAttributes ? TerminalDevice.attributes(of: input) : nil
     originalAttributes = attributes
     if mode != .plainText || attributes != nil {
       TerminalDevice.arm(
@@ -107,8 +117,11 @@ public final class TerminalSession {
         bytes: mode == .plainText ? [] : writer.restoreSequence)
     }
     if let attributes {
-      guard TerminalDevice.setAttributes(TerminalDevice.rawAttributes(from: attributes), of: input)
-      else {
+      let changed =
+        readsInput
+        ? TerminalDevice.rawAttributes(from: attributes)
+        : TerminalDevice.silentAttributes(from: attributes)
+      guard TerminalDevice.setAttributes(changed, of: input) else {
         let error = errno
         TerminalDevice.disarm()
         reader.discard()

@@ -83,6 +83,43 @@
     }
 
     @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func aBrokenPipeRestoresTheTerminalAndStillEndsTheProcess() throws {
+      // `tool | head -1`: the reader quit, and the next write raises SIGPIPE.
+      let outcome = try run(["pipe", "--inline"])
+      #expect(outcome.ending == .signaled(SIGPIPE))
+      expectRestored(outcome)
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func anIgnoredSignalIsLeftIgnoredAndRestoresNothing() throws {
+      let outcome = try run(["ignored-pipe", "--inline"])
+      #expect(outcome.ending == .exited(0))
+      expectRestored(outcome)
+      #expect(outcome.screen.lines.contains("still raw: true"))
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func withoutReadingKeysTypedTextIsNotEchoedAndWaitsForTheNextProgram() throws {
+      let probe = try ProbeProcess(["quiet", "--inline"], rows: 6)
+      #expect(probe.read(until: "probe: quiet"))
+      probe.terminal.type(Array("ls\n".utf8))
+      let ending = probe.wait()
+      probe.read(until: "\u{1B}[?25h")
+      let outcome = probe.outcome(ending)
+      #expect(outcome.ending == .exited(0))
+      expectRestored(outcome)
+      #expect(
+        outcome.screen.lines == [
+          "queued: true", "echo: false", "probe: quiet", "second row", "", "",
+        ])
+      // The line is still there for the shell.
+      _ = fcntl(probe.terminal.slave, F_SETFL, fcntl(probe.terminal.slave, F_GETFL) | O_NONBLOCK)
+      var buffer = [UInt8](repeating: 0, count: 16)
+      let count = read(probe.terminal.slave, &buffer, buffer.count)
+      #expect(count == 3 && buffer.prefix(3) == Array("ls\n".utf8)[...])
+    }
+
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
     func abortRestoresTheTerminal() throws {
       let outcome = try run(["abort"])
       #expect(outcome.ending == .signaled(SIGABRT))
