@@ -36,8 +36,9 @@ import TrellisViews
 /// is cut, as in a full-screen frame. When standard output is not a terminal, only the final
 /// frame is written, at its full height (and `Static` rows as they come), as Ink does in CI;
 /// it is laid out `COLUMNS` wide when that environment variable is set, otherwise 80.
-/// While a terminal session runs, diagnostics are kept (`diagnostics`) instead of written
-/// over the frame, and printed to standard error after the terminal is given back. A mistake
+/// While a terminal session runs, diagnostics are kept (`diagnostics`, each distinct one once)
+/// instead of written over the frame, and printed to standard error after the terminal is
+/// given back, each once, with how many times it was reported. A mistake
 /// that stops the program (a required environment object no ancestor provides) gives the
 /// terminal back first, so its message and the kept diagnostics stay on the screen.
 ///
@@ -104,8 +105,11 @@ public final class TerminalApp {
   public private(set) var frameCount = 0
   /// The bytes the last frame wrote.
   public var lastFrameByteCount: Int { writer?.lastFrameByteCount ?? 0 }
-  /// Diagnostics reported while a terminal session ran (they are printed after it).
-  public private(set) var diagnostics: [TrellisDiagnostic] = []
+  /// Diagnostics reported while a terminal session ran, each distinct one once, in the order
+  /// first reported (they are printed after it, each with how many times it was reported).
+  /// At most 1,000 distinct ones are kept; the print says how many more there were.
+  public var diagnostics: [TrellisDiagnostic] { keptDiagnostics.distinct }
+  private var keptDiagnostics = KeptDiagnostics()
   /// Whether the app was asked to end.
   public private(set) var isExitRequested = false
   /// How the run ended, once it has: so that a command-line tool can tell the user's Control-C
@@ -171,13 +175,13 @@ public final class TerminalApp {
       enablesBracketedPaste: options.enablesBracketedPaste)
     let previousSink = TrellisDiagnostics.sink
     if session.mode != .plainText {
-      TrellisDiagnostics.sink = { [weak self] diagnostic in self?.diagnostics.append(diagnostic) }
+      TrellisDiagnostics.sink = { [weak self] diagnostic in self?.keptDiagnostics.add(diagnostic) }
       // Before a trap, the terminal goes back and the kept diagnostics are printed, as at the
       // end of a session: the trap's own message follows them.
       let restore = TrellisDiagnostics.beforeTrap
       TrellisDiagnostics.beforeTrap = { [weak self] in
         restore?()
-        for diagnostic in self?.diagnostics ?? [] { previousSink(diagnostic) }
+        for diagnostic in self?.keptDiagnostics.report ?? [] { previousSink(diagnostic) }
       }
     }
     start(
@@ -188,7 +192,7 @@ public final class TerminalApp {
     session.stop()
     TrellisDiagnostics.sink = previousSink
     if session.mode != .plainText {
-      for diagnostic in diagnostics { TrellisDiagnostics.report(diagnostic) }
+      for diagnostic in keptDiagnostics.report { TrellisDiagnostics.report(diagnostic) }
     }
   }
 
