@@ -50,6 +50,49 @@ enum LayoutDrawing {
     }
   }
 
+  /// The cells a progress bar's percentage takes: a space and up to `100%`.
+  static let progressPercentColumns = 5
+  /// The bar cells of a progress bar at its ideal width.
+  static let idealProgressBarCells = 20
+
+  /// A progress bar's width when no width is proposed: the label, a 20-cell bar, the percentage.
+  static func idealProgressBarWidth(label: String) -> Int {
+    let labelColumns = label.isEmpty ? 0 : DisplayWidth.columns(of: label) + 1
+    return labelColumns + idealProgressBarCells + progressPercentColumns
+  }
+
+  /// Draws a progress bar across the first row of `rect` (see
+  /// `TerminalLayoutContent.progressBar`): the percentage at the right, the label at the left,
+  /// truncated so that at least one bar cell shows, and the bar between them.
+  static func drawProgressBar(
+    label: String, fraction: Double, in rect: LayoutRect, style: CellStyle,
+    into grid: inout CellGrid
+  ) {
+    guard rect.width > 0, rect.height > 0 else { return }
+    let fraction = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+    let percent = "\(Int((fraction * 100).rounded(.down)))%"
+    // Right-aligned at the right edge; the cells before it (at least a space) are the bar's.
+    let percentShown = percent.suffix(rect.width)
+    draw(
+      percentShown, column: rect.x + rect.width - percentShown.count, row: rect.y, style: style,
+      into: &grid)
+    let percentStart = rect.x + rect.width - min(rect.width, progressPercentColumns)
+    var barStart = rect.x
+    let labelRoom = rect.width - progressPercentColumns - 2
+    if !label.isEmpty, labelRoom > 0 {
+      let layout = TextLayout(label, width: labelRoom, maximumLines: 1)
+      if let line = layout.lines.first {
+        draw(line, column: rect.x, row: rect.y, style: style, into: &grid)
+        barStart += layout.lineWidths[0] + 1
+      }
+    }
+    let cells = max(0, percentStart - barStart)
+    let filled = Int((fraction * Double(cells)).rounded(.down))
+    for x in clipped(barStart, cells, to: grid.width) {
+      draw(x - barStart < filled ? "█" : "·", column: x, row: rect.y, style: style, into: &grid)
+    }
+  }
+
   /// Draws a box along the edges of `rect`.
   static func drawBorder(
     _ border: TerminalBorder.Style, in rect: LayoutRect, style: CellStyle,

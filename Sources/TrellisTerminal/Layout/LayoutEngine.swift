@@ -93,6 +93,9 @@ struct LayoutEngine {
       return axis == .horizontal
         ? LayoutSize(width: 1, height: proposal.height ?? 0)
         : LayoutSize(width: proposal.width ?? 0, height: 1)
+    case .progressBar(let label, _):
+      return LayoutSize(
+        width: proposal.width ?? LayoutDrawing.idealProgressBarWidth(label: label), height: 1)
     }
   }
 
@@ -175,6 +178,9 @@ struct LayoutEngine {
       LayoutDrawing.draw(layout, in: rect, alignment: .leading, style: style, into: &grid)
     case .divider:
       LayoutDrawing.drawDivider(in: rect, vertical: axis == .horizontal, style: style, into: &grid)
+    case .progressBar(let label, let fraction):
+      LayoutDrawing.drawProgressBar(
+        label: label, fraction: fraction, in: rect, style: style, into: &grid)
     case .vStack, .hStack, .group:
       let stack = stackLayout(of: node)
       let children = arrangedChildren(of: node)

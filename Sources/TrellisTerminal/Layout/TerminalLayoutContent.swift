@@ -33,6 +33,12 @@ public enum TerminalLayoutContent: Hashable, Sendable {
   /// A `Divider`: a line one cell thick across the stack's cross axis (`─` in a `VStack` or
   /// outside a stack, `│` in an `HStack`), drawn in the foreground colour.
   case divider
+  /// A linear `ProgressView` with a value: `label` (when not empty) and a space, a bar of `█`
+  /// and `·` cells, and the percentage done, right-aligned in 5 cells. Like SwiftUI's linear
+  /// progress view it takes the width it is offered, the bar growing or shrinking (the label is
+  /// truncated when nothing is left for it); its ideal width has a 20-cell bar. One row high.
+  /// `fraction` is clamped to 0...1.
+  case progressBar(label: String, fraction: Double)
   /// A vertical `ScrollView` or `List` scrolled to the child `offset`: children top to bottom,
   /// leading-aligned, from that child on (the ones before it are scrolled out of view). It takes
   /// all the space it is proposed, on both axes, as SwiftUI's `List` does; its ideal size is
@@ -71,7 +77,7 @@ public enum TerminalLayoutContent: Hashable, Sendable {
   var isContainer: Bool {
     switch self {
     case .vStack, .hStack, .zStack, .group, .verticalScroll: true
-    case .empty, .text, .singleLine, .spacer, .divider: false
+    case .empty, .text, .singleLine, .spacer, .divider, .progressBar: false
     }
   }
 }

@@ -19,7 +19,7 @@ import TrellisViews
 /// | `Stepper` | `title [−\|+]`, as SwiftUI's shows no value; focusable, and Left and Right step it |
 /// | `TabItem` | its label; focusable, and Return shows its tab |
 /// | a row of a `List(selection:)` | the row; focusable when no control is in it, and Return selects it |
-/// | `ProgressView` | its label, dimmed; with a value, a bar of 20 cells and the percentage after it |
+/// | `ProgressView` | its label, dimmed; with a value, the label, a bar across the width offered (20 cells ideally) and the percentage |
 /// | `Destination` | its content; it covers the views before it in its stack, which are hidden |
 /// | `Sheet`, `Alert`, `ConfirmationDialog` | its content in a rounded box as wide as offered; it covers the views before it |
 /// | `FullScreenCover` | its content; it covers the views before it |
@@ -249,9 +249,6 @@ enum ElementAppearance {
     return Parts(body: node, container: node)
   }
 
-  /// How many cells a determinate progress view's bar takes.
-  static let progressBarCells = 20
-
   /// The content of a leaf.
   static func leafContent(_ kind: ElementKind, text: String?, appearance: Appearance)
     -> TerminalLayoutContent
@@ -261,14 +258,7 @@ enum ElementAppearance {
       return .text("[\(appearance.isOn ? "x" : " ")] \(text ?? "")")
     case .progressView:
       guard let fraction = appearance.progress else { return .text(text ?? "…") }
-      // A bar of `progressBarCells` cells and the percentage, after the label if there is one.
-      let filled = Int((fraction * Double(progressBarCells)).rounded(.down))
-      let bar =
-        String(repeating: "█", count: filled)
-        + String(repeating: "·", count: progressBarCells - filled)
-      let percent = Int((fraction * 100).rounded(.down))
-      let label = text.map { $0.isEmpty ? "" : $0 + " " } ?? ""
-      return .text("\(label)\(bar) \(percent)%")
+      return .progressBar(label: text ?? "", fraction: fraction)
     case .textField, .secureField, .searchField, .textEditor:
       // The value (dots for a secure field), else the prompt; a bar where typing goes.
       var value = appearance.value ?? ""

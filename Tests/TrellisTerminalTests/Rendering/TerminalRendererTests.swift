@@ -89,9 +89,10 @@ struct TerminalRendererTests {
         }
       }
     }
+    // Each bar takes the width offered, as SwiftUI's linear progress view does.
     #expect(
       harness?.lines == [
-        "Copy ██████████·········· 50%", "███████████████····· 75%", "████████████████████ 100%",
+        "Copy " + bar(15, of: 30) + "  50%", bar(26, of: 35) + "  75%", bar(35, of: 35) + " 100%",
         "Waiting",
       ])
     // Out of bounds is clamped and reported, as SwiftUI logs it.
@@ -99,6 +100,33 @@ struct TerminalRendererTests {
       diagnostics.map(\.message) == [
         "A ProgressView in the root view was given the progress 5.0 of 0.0, out of bounds; it "
           + "shows 1.0 of 1.0. Give a total above 0 and a value in 0...total."
+      ])
+  }
+
+  /// `filled` cells of `█` and the rest of `cells` of `·`.
+  private func bar(_ filled: Int, of cells: Int) -> String {
+    String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled)
+  }
+
+  @Test func aProgressBarTakesTheWidthItIsOfferedOnOneRow() {
+    let harness = ScreenHarness(width: 16, height: 4) {
+      VStack(alignment: .leading) {
+        HStack {
+          Text("name")
+          ProgressView(value: 0.5)
+        }
+        ProgressView("Downloading the layer", value: 0.25)
+        ProgressView(value: 0.5).frame(width: 10)
+        HStack {
+          ProgressView(value: 1)
+          Text("done")
+        }
+      }
+    }
+    #expect(
+      harness.lines == [
+        "name " + bar(3, of: 6) + "  50%", "Download… ·  25%", bar(2, of: 5) + "  50%",
+        bar(6, of: 6) + " 100% done",
       ])
   }
 
