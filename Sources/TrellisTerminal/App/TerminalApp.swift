@@ -69,6 +69,13 @@ public final class TerminalApp {
     public var readsInput: Bool
     /// Whether a paste arrives as one event (bracketed paste).
     public var enablesBracketedPaste: Bool
+    /// The terminal to draw on and read keys from, by path, instead of standard input and
+    /// output; nil (the default) for those. `"/dev/tty"` (the process's terminal) lets a tool
+    /// whose standard output is captured, `choice=$(picker)`, still draw and read keys, and
+    /// print its result to standard output after `run()`, as fzf does. A path that cannot be
+    /// opened makes `run()` throw `TerminalSession.StartError.terminalUnavailable`; one that is
+    /// not a terminal gets plain-text frames, as a redirected standard output does.
+    public var terminalPath: String?
 
     /// Options.
     /// - Parameters:
@@ -78,12 +85,14 @@ public final class TerminalApp {
     ///   - exitsWhenInputEnds: whether the end of the input ends the app (nil: by mode).
     ///   - readsInput: whether to read keys.
     ///   - enablesBracketedPaste: whether pastes arrive whole.
+    ///   - terminalPath: the terminal to use instead of standard input and output (nil: those).
     public init(
       mode: TerminalOutputMode = .fullScreen,
       hostOptions: ViewHostOptions = ViewHostOptions(logsUpdates: false, keepsTree: false),
       executor: GraphExecutor = .mainActor, exitsWhenInputEnds: Bool? = nil,
-      readsInput: Bool = true, enablesBracketedPaste: Bool = true
+      readsInput: Bool = true, enablesBracketedPaste: Bool = true, terminalPath: String? = nil
     ) {
+      self.terminalPath = terminalPath
       self.mode = mode
       self.hostOptions = hostOptions
       self.executor = executor
@@ -170,8 +179,17 @@ public final class TerminalApp {
   /// - Throws: `TerminalSession.StartError` when the terminal cannot be taken.
   public func run() async throws(TerminalSession.StartError) {
     guard host == nil else { return reportStartedAgain("run()") }
+    var device: Int32?
+    if let path = options.terminalPath {
+      switch TerminalDevice.open(path) {
+      case .success(let descriptor): device = descriptor
+      case .failure(let error): throw error
+      }
+    }
+    defer { if let device { TerminalDevice.close(device) } }
     let session = try TerminalSession(
-      preferredMode: options.mode, readsInput: options.readsInput,
+      preferredMode: options.mode, input: device ?? STDIN_FILENO,
+      output: device ?? STDOUT_FILENO, readsInput: options.readsInput,
       enablesBracketedPaste: options.enablesBracketedPaste)
     let previousSink = TrellisDiagnostics.sink
     if session.mode != .plainText {

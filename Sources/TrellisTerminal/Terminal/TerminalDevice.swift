@@ -164,6 +164,14 @@ enum TerminalDevice {
   /// Closes a descriptor.
   static func close(_ descriptor: Int32) { _ = systemClose(descriptor) }
 
+  /// Opens the terminal at `path` for reading and writing (closed on `exec`; it does not become
+  /// the controlling terminal).
+  static func open(_ path: String) -> Result<Int32, TerminalSession.StartError> {
+    let descriptor = systemOpen(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
+    return descriptor >= 0
+      ? .success(descriptor) : .failure(.terminalUnavailable(path: path, errno: errno))
+  }
+
   /// Waits until one of `descriptors` (-1 entries are ignored) can be read or has ended;
   /// returns which, in order (all false when `milliseconds` passed first; -1 waits for ever),
   /// or nil when waiting failed. Retries `EINTR`.
@@ -315,6 +323,8 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
 }
 
 private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
 
 private let restoringSignalHandler: @convention(c) (Int32) -> Void = { signal in
   TerminalDevice.handleRestoringSignal(signal)

@@ -39,6 +39,8 @@ public final class TerminalSession {
     case rawModeFailed(errno: Int32)
     /// The input reader's stop pipe could not be created (out of descriptors).
     case inputReaderUnavailable(errno: Int32)
+    /// The terminal at `path` (`TerminalApp.Options.terminalPath`) could not be opened.
+    case terminalUnavailable(path: String, errno: Int32)
 
     /// A sentence a user can act on.
     public var description: String {
@@ -49,6 +51,8 @@ public final class TerminalSession {
         "TerminalSession: could not put the terminal in raw mode (errno \(errno))"
       case .inputReaderUnavailable(let errno):
         "TerminalSession: could not create the input reader's stop pipe (errno \(errno))"
+      case .terminalUnavailable(let path, let errno):
+        "TerminalApp: could not open the terminal \(path) (\(String(cString: strerror(errno))))"
       }
     }
   }

@@ -2,6 +2,7 @@
   import Glibc
   import Testing
   import TrellisTerminal
+  import TrellisViews
 
   /// A session on a pseudo-terminal in this process. One session at a time, so serialized.
   @Suite("Terminal session", .serialized)
@@ -187,6 +188,63 @@
       #expect(terminal.attributes.c_lflag == before.c_lflag)
       let next = try TerminalSession(input: terminal.slave, output: terminal.slave)
       next.stop()
+    }
+
+    @Test func anAppGivenATerminalPathDrawsThereAndReadsItsKeys() async throws {
+      // As `choice=$(picker)` with `terminalPath: "/dev/tty"`: standard output stays free.
+      let terminal = try #require(PseudoTerminal(columns: 12, rows: 3))
+      let before = terminal.attributes
+      let app = TerminalApp(options: TerminalApp.Options(terminalPath: terminal.slavePath)) {
+        Text("pick me")
+      }
+      let ended = Ended()
+      let running = Task {
+        defer { ended.value = true }
+        try await app.run()
+      }
+      // Control-C once the app has taken the terminal (before, the terminal's line discipline
+      // would turn it into a signal for nobody).
+      while app.host == nil && !ended.value { await Task.yield() }
+      terminal.type([0x03])
+      try await running.value
+      #expect(app.ending == .interrupt)
+      #expect(terminal.attributes.c_lflag == before.c_lflag)
+      var output: [UInt8] = []
+      for _ in 0..<200 where !String(decoding: output, as: UTF8.self).contains("\u{1B}[?1049l") {
+        output += terminal.readOutput()
+        var descriptor = pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, 50)
+      }
+      // The frame, on the alternate screen, before the app left it.
+      let text = String(decoding: output, as: UTF8.self)
+      let leave = try #require(text.range(of: "\u{1B}[?1049l"))
+      let screen = InMemoryScreen(width: 12, height: 3)
+      screen.write(String(text[..<leave.lowerBound]))
+      #expect(screen.isAlternateScreenActive)
+      #expect(screen.lines == ["pick me", "", ""])
+    }
+
+    /// Whether a task has ended.
+    final class Ended {
+      var value = false
+    }
+
+    @Test func anAppGivenATerminalPathThatCannotBeOpenedThrowsNamingIt() async {
+      let app = TerminalApp(options: TerminalApp.Options(terminalPath: "/nonexistent/tty")) {
+        Text("never")
+      }
+      await #expect(
+        throws: TerminalSession.StartError.terminalUnavailable(
+          path: "/nonexistent/tty", errno: ENOENT)
+      ) {
+        try await app.run()
+      }
+      #expect(
+        TerminalSession.StartError.terminalUnavailable(path: "/nonexistent/tty", errno: ENOENT)
+          .description
+          == "TerminalApp: could not open the terminal /nonexistent/tty (No such file or directory)"
+      )
+      #expect(app.host == nil)
     }
   }
 #endif
