@@ -30,7 +30,8 @@ import TrellisViews
 /// reported through `TrellisDiagnostics`.
 ///
 /// The app ends when a view calls `\.exit`, on Control-C, and, in full screen, when the input
-/// ends (nothing else could happen). It then draws the final frame and gives the terminal back:
+/// ends (nothing else could happen). While it reads keys, the terminal is in raw mode:
+/// Control-Z is a key like any other, and the app is not suspended. It then draws the final frame and gives the terminal back:
 /// an inline app leaves its last frame on the screen. An inline frame is at most one row
 /// shorter than the terminal (the cursor waits on the row below it); content taller than that
 /// is cut, as in a full-screen frame. When standard output is not a terminal, only the final

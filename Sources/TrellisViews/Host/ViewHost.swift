@@ -47,7 +47,10 @@ public final class ViewHost {
   ///   - root: the root view.
   ///   - executor: `.mainActor` for apps (default), `.manual` for tests.
   ///   - environment: the root environment scope (default: a new one).
-  ///   - options: logging, the round limit, the tree (see `ViewHostOptions`).
+  ///   - options: logging, the round limit, the tree (see `ViewHostOptions`). The default
+  ///     logs every update, as tests want; an app that runs for long passes
+  ///     `ViewHostOptions(logsUpdates: false)`, or calls `clearLogs()`, as the logs grow with
+  ///     every update.
   public convenience init<Root: View>(
     _ root: Root, executor: GraphExecutor = .mainActor,
     environment: EnvironmentScope = EnvironmentScope(name: "root"),
@@ -63,9 +66,10 @@ public final class ViewHost {
   ///   - environment: the root environment scope (default: a new one).
   ///   - options: logging, the round limit, the tree (see `ViewHostOptions`).
   ///   - renderer: a renderer for this host alone; it is connected (`Renderer.connect(_:)`)
-  ///     and then receives the whole initial tree in the first commit. A renderer that another mounted host has is refused, with a diagnostic
-  ///     naming its type: this host then renders only to its own tree. `unmount()` frees the
-  ///     renderer for another host, as does the host going away.
+  ///     and then receives the whole initial tree in the first commit. A renderer that another
+  ///     mounted host has is refused, with a diagnostic naming its type: this host then renders
+  ///     only to its own tree. `unmount()` frees the renderer for another host, as does the
+  ///     host going away.
   public convenience init<Root: View, R: Renderer>(
     _ root: Root, executor: GraphExecutor = .mainActor,
     environment: EnvironmentScope = EnvironmentScope(name: "root"),
