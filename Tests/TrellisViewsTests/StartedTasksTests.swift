@@ -78,3 +78,43 @@ private struct SearchScreen: View {
     #expect(host.core.tasks.isEmpty)
   }
 }
+
+/// Something a task's closure captures, counted while alive.
+@MainActor
+private final class TaskPayload {
+  static var alive: Set<Int> = []
+  let number: Int
+  init(_ number: Int) {
+    self.number = number
+    Self.alive.insert(number)
+  }
+  isolated deinit { Self.alive.remove(number) }
+}
+
+private struct PayloadLoader: View {
+  let query: SearchQuery
+  var body: some View {
+    let payload = TaskPayload(query.text)
+    Text("query \(query.text)").task(id: query.text) { _ = payload.number }
+  }
+}
+
+/// A view keeps only its latest task closure, not the first one.
+@MainActor
+@Suite struct TaskClosureLifetimeTests {
+  @Test func whatTheFirstTaskCapturedGoesOnceALaterBodyReplacesIt() async {
+    TaskPayload.alive = []
+    let query = SearchQuery()
+    let host = ViewHost(PayloadLoader(query: query), executor: .manual)
+    await host.waitForTasks()
+    #expect(TaskPayload.alive == [0])
+    for text in 1...3 {
+      query.text = text
+      host.flush()
+      await host.waitForTasks()
+    }
+    // The latest body's closure is kept for the next start; the first one was kept for good.
+    #expect(TaskPayload.alive == [3])
+    #expect(host.eventLog.filter { $0.hasPrefix("task start") }.count == 4)
+  }
+}

@@ -47,14 +47,17 @@ public struct TaskModifier<ID: Equatable>: _PrimitiveViewModifier {
     let lifecycle = node.lifecyclePart()
     guard let state = node.parts[TaskState<ID>.self] else {
       let state = node.parts.part(TaskState<ID>.self) {
-        TaskState(id: modifier.id, action: modifier.action)
+        TaskState(id: modifier.id, priority: modifier.priority, action: modifier.action)
       }
+      // The handler lives as long as the view: it captures the state, never the modifier,
+      // whose first action (and what that captured) it kept alive for good.
       lifecycle.appearHandlers.append { host, lifecycle in
-        state.start(in: lifecycle, host: host, priority: modifier.priority)
+        state.start(in: lifecycle, host: host)
       }
       return
     }
     state.action = modifier.action
+    state.priority = modifier.priority
     guard state.id != modifier.id else { return }
     state.id = modifier.id
     guard !state.restartQueued else { return }
@@ -66,7 +69,7 @@ public struct TaskModifier<ID: Equatable>: _PrimitiveViewModifier {
         state.runningID != state.id
       else { return }
       host.cancelTask(running, of: lifecycle)
-      state.start(in: lifecycle, host: host, priority: modifier.priority)
+      state.start(in: lifecycle, host: host)
     }
   }
 }
@@ -78,14 +81,17 @@ final class TaskState<ID: Equatable>: NodePart {
   var runningID: ID?
   var running: RunningTask?
   var restartQueued = false
+  /// The latest body's priority and action: a start uses them.
+  var priority: TaskPriority
   var action: @MainActor @Sendable () async -> Void
 
-  init(id: ID, action: @escaping @MainActor @Sendable () async -> Void) {
+  init(id: ID, priority: TaskPriority, action: @escaping @MainActor @Sendable () async -> Void) {
     self.id = id
+    self.priority = priority
     self.action = action
   }
 
-  func start(in lifecycle: LifecyclePart, host: HostCore, priority: TaskPriority) {
+  func start(in lifecycle: LifecyclePart, host: HostCore) {
     runningID = id
     running = host.startTask(of: lifecycle, priority: priority, action)
   }
