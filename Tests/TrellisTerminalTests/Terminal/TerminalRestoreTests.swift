@@ -50,6 +50,19 @@
         sourceLocation: sourceLocation)
     }
 
+    /// Waits for an inline probe to exit with status 0, reads what it drew, and checks that the
+    /// terminal was put back.
+    func expectRestoredAfterExit(
+      of probe: ProbeProcess, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Outcome {
+      let ending = probe.wait()
+      probe.read(until: "\u{1B}[?25h")
+      let outcome = probe.outcome(ending)
+      #expect(outcome.ending == .exited(0), sourceLocation: sourceLocation)
+      expectRestored(outcome, sourceLocation: sourceLocation)
+      return outcome
+    }
+
     @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
     func stopRestoresTheTerminal() throws {
       let outcome = try run(["stop"])
@@ -103,11 +116,7 @@
       let probe = try ProbeProcess(["quiet", "--inline"], rows: 6)
       #expect(probe.read(until: "probe: quiet"))
       probe.terminal.type(Array("ls\n".utf8))
-      let ending = probe.wait()
-      probe.read(until: "\u{1B}[?25h")
-      let outcome = probe.outcome(ending)
-      #expect(outcome.ending == .exited(0))
-      expectRestored(outcome)
+      let outcome = expectRestoredAfterExit(of: probe)
       #expect(
         outcome.screen.lines == [
           "queued: true", "echo: false", "probe: quiet", "second row", "", "",
@@ -165,11 +174,7 @@
       kill(probe.pid, SIGWINCH)
       #expect(probe.read(until: "resize 20×10"))
       probe.terminal.type(Array("x\u{1B}[B\u{3}".utf8))
-      let ending = probe.wait()
-      probe.read(until: "\u{1B}[?25h")
-      let outcome = probe.outcome(ending)
-      #expect(outcome.ending == .exited(0))
-      expectRestored(outcome)
+      let outcome = expectRestoredAfterExit(of: probe)
       let rows = outcome.screen.lines
       let resize = try #require(rows.firstIndex(of: "resize 20×10"))
       #expect(
