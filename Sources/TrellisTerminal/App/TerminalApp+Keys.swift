@@ -7,6 +7,7 @@ extension TerminalApp {
   /// change, or bytes that are no key (reported). `handle(_:)` applies a batch and draws.
   /// - Parameter event: the event.
   public func apply(_ event: TerminalEvent) {
+    eventRanAppCode = false
     switch event {
     case .key(let press):
       handleKey(press)
@@ -18,6 +19,7 @@ extension TerminalApp {
       else { return }
       renderer.syncHostFocus()
       connection.insertText(text)
+      eventRanAppCode = true
     case .resize(let newSize):
       resize(to: newSize)
     case .unrecognized(let bytes):
@@ -36,6 +38,8 @@ extension TerminalApp {
       requestExit(as: .interrupt)
       return
     }
+    // Everything but a built-in key that only moves the focus or scrolls may write state.
+    eventRanAppCode = true
     if typeIntoFocusedField(terminalPress) { return }
     let press = KeyPress(terminalPress)
     if dispatchToHandlers(press) == .handled { return }
@@ -100,6 +104,34 @@ extension TerminalApp {
   private func handleBuiltInKey(_ press: TerminalKeyPress) -> Bool {
     let renderer = self.renderer
     switch (press.key, press.modifiers) {
+    case (.tab, []), (.tab, .shift), (.downArrow, []), (.upArrow, []), (.pageDown, []),
+      (.pageUp, []), (.home, []), (.end, []):
+      eventRanAppCode = false
+      return moveFocus(press)
+    case (.escape, []):
+      // With nothing to dismiss, Escape leaves a text field: otherwise a field that is the
+      // only stop for Tab (a filter over an empty list) keeps every key, and the app's own
+      // letter keys never arrive.
+      if renderer.dismissFrontmost() { return true }
+      guard let focused = renderer.focusedElement, ElementAppearance.isTextEntry(focused.kind)
+      else { return false }
+      renderer.setFocus(nil)
+      return true
+    case (.return, []), (.character(" "), []):
+      return renderer.activateFocused()
+    case (.leftArrow, []):
+      return renderer.adjustFocused(by: -1)
+    case (.rightArrow, []):
+      return renderer.adjustFocused(by: 1)
+    default:
+      return false
+    }
+  }
+
+  /// The built-in keys that move the focus or scroll, and nothing else.
+  private func moveFocus(_ press: TerminalKeyPress) -> Bool {
+    let renderer = self.renderer
+    switch (press.key, press.modifiers) {
     case (.tab, []):
       return renderer.moveFocus(.next)
     case (.tab, .shift):
@@ -116,21 +148,6 @@ extension TerminalApp {
       return renderer.moveFocusToEdge(end: false)
     case (.end, []):
       return renderer.moveFocusToEdge(end: true)
-    case (.escape, []):
-      // With nothing to dismiss, Escape leaves a text field: otherwise a field that is the
-      // only stop for Tab (a filter over an empty list) keeps every key, and the app's own
-      // letter keys never arrive.
-      if renderer.dismissFrontmost() { return true }
-      guard let focused = renderer.focusedElement, ElementAppearance.isTextEntry(focused.kind)
-      else { return false }
-      renderer.setFocus(nil)
-      return true
-    case (.return, []), (.character(" "), []):
-      return renderer.activateFocused()
-    case (.leftArrow, []):
-      return renderer.adjustFocused(by: -1)
-    case (.rightArrow, []):
-      return renderer.adjustFocused(by: 1)
     default:
       return false
     }

@@ -150,6 +150,9 @@ public final class TerminalApp {
   private var writer: TerminalFrameWriter?
   private var events: TerminalEventStream?
   private var isHandlingBatch = false
+  /// Whether the event `apply(_:)` last applied may have run the app's code (a key handler, a
+  /// button, typing, a dismissal) rather than only moved the focus or scrolled.
+  var eventRanAppCode = false
   private var isDrawScheduled = false
   private var isDrawing = false
   private var exitWaiter: CheckedContinuation<Void, Never>?
@@ -311,7 +314,9 @@ public final class TerminalApp {
   // MARK: - Batches and frames
 
   /// Applies a batch of input (see `handle(_:)` for single events), flushes, calls `onBatch`,
-  /// flushes again if it changed something, and draws one frame.
+  /// flushes again if it changed something, and draws one frame. An event after one that wrote
+  /// state is applied once that write is: a key that moved the focus sends the keys after it
+  /// to the new focus, as SwiftUI delivers them.
   /// - Parameter batch: the events, in order.
   public func handle(_ batch: [TerminalEvent]) {
     guard let host else {
@@ -325,7 +330,15 @@ public final class TerminalApp {
     }
     isHandlingBatch = true
     willHandleBatch?(self, batch)
-    for event in batch { apply(event) }
+    for event in batch {
+      apply(event)
+      // Each key meets the views the keys before it left, as in SwiftUI: what a key's handler
+      // wrote (focus moved by a `@FocusState` write, a sheet dismissed) is applied before the
+      // next key, which goes to the new focus (found by a new user: `/abc` typed fast lost
+      // `abc`). A key that only moved the focus or scrolled is not flushed after, so a burst
+      // of arrows stays one update and one frame.
+      if eventRanAppCode, host.hasPendingWork { flush(host) }
+    }
     flush(host)
     if let onBatch {
       onBatch(self, batch)

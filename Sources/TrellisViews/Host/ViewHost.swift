@@ -41,6 +41,10 @@ public final class ViewHost {
   /// The options the host was made with.
   public var options: ViewHostOptions { core.options }
 
+  /// Whether an update is waiting: stale bodies, writes to apply, focus to settle, changes to
+  /// commit (a terminal app flushes between keys when one left some).
+  package var hasPendingWork: Bool { core.hasPendingWork }
+
   /// Mounts `root`: evaluates the bodies of the initial tree, commits it and runs its
   /// lifecycle actions, so the tree has appeared on return.
   /// - Parameters:

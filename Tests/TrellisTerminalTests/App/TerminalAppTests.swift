@@ -312,3 +312,66 @@ struct ReadmeCounterTests {
     #expect(screen.cell(column: 0, row: 0).style.attributes.contains(.bold))
   }
 }
+
+/// `/` focuses the search field; what is typed after it goes there.
+private struct SlashSearch: View {
+  @State private var query = ""
+  @FocusState private var searching: Bool
+  var body: some View {
+    VStack(alignment: .leading) {
+      TextField("Search", text: $query).focused($searching)
+      Button("Row A") {}
+      Text("query=\(query)")
+    }
+    .onKeyPress("/") {
+      searching = true
+      return .handled
+    }
+  }
+}
+
+/// A list whose `e` key opens a sheet over it.
+private struct ListUnderSheet: View {
+  @State private var editing = false
+  var body: some View {
+    List(0..<4, id: \.self) { row in Button("Row \(row)") {} }
+      .onKeyPress("e") {
+        editing = true
+        return .handled
+      }
+      .sheet(isPresented: $editing) { Button("Save") { editing = false } }
+  }
+}
+
+/// Keys in one batch, each applied to what the keys before it left.
+@Suite("Terminal app: keys in one batch")
+@MainActor
+struct TerminalKeyBatchTests {
+  @Test func keysAfterAKeyThatMovedTheFocusGoToTheNewFocus() {
+    let harness = ScreenHarness(width: 20, height: 4) { SlashSearch() }
+    harness.press(.tab, .tab)
+    #expect(harness.lines[1] == "[Row A]")
+    harness.press(.character("/"), .character("a"), .character("b"), .character("c"))
+    #expect(harness.lines == ["abc▏", "[Row A]", "query=abc", ""])
+  }
+
+  @Test func keysAfterADismissingEscapeGoToTheViewUnderTheSheet() {
+    let harness = ScreenHarness(width: 20, height: 5) { ListUnderSheet() }
+    harness.press(.tab)
+    harness.press(.character("e"))
+    #expect(harness.lines[1] == "│[Save]            │")
+    harness.press(.escape, .end)
+    #expect(harness.lines == ["[Row 0]", "[Row 1]", "[Row 2]", "[Row 3]", ""])
+    #expect(focusedRows(harness) == [3])
+  }
+
+  /// The rows with a cell in reverse video (the focus highlight).
+  private func focusedRows(_ harness: ScreenHarness) -> [Int] {
+    (0..<harness.screen.height).filter { row in
+      (0..<harness.screen.width).contains {
+        harness.screen.cell(column: $0, row: row).style.attributes.contains(.inverse)
+      }
+    }
+  }
+
+}
