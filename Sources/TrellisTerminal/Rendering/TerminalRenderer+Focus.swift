@@ -174,17 +174,26 @@ extension TerminalRenderer {
     return true
   }
 
-  /// After a commit: a focused element that left the tree loses the focus, one that was covered
-  /// (or is beside a presentation just shown, which is modal) is remembered; then the latest
-  /// remembered element that is in reach again, or else the first focusable element in reach,
-  /// takes it.
+  /// After a commit: a focused element that left the tree gives the focus to the element that
+  /// took its place among its siblings (the next row of a list, as when a focused row is
+  /// deleted), or else to the one before it; one that was covered (or is beside a presentation
+  /// just shown, which is modal) is remembered; then the latest remembered element that is in
+  /// reach again, or else the first focusable element in reach, takes it.
   func repairFocus() {
     let modal = modalRoot
     let isReachable = { (element: TerminalElement) in
       element.isVisible && self.isInReach(element, of: modal)
     }
+    let removedPlace = removedFocusPlace
+    removedFocusPlace = nil
     if let focused = focusedElement {
       if isReachable(focused) { return }
+      if !isInTree(focused), let place = removedPlace, let heir = heir(of: place),
+        isReachable(heir)
+      {
+        setFocus(heir)
+        return
+      }
       // Hidden (a covered level, a row scrolled out), beside a presentation just shown, or
       // gone: if it is only out of reach, it takes the focus back when it is in reach again.
       focusHistory.append(focused)
@@ -198,6 +207,17 @@ extension TerminalRenderer {
     } else {
       setFocus(automaticFocus())
     }
+  }
+
+  /// The first focusable element of the sibling now at a removed element's place, or else of
+  /// the sibling before it; nil when the parent left the tree too.
+  private func heir(of place: (parent: TerminalElement, index: Int)) -> TerminalElement? {
+    guard isInTree(place.parent) else { return nil }
+    let siblings = place.parent.children
+    for index in [place.index, place.index - 1] where siblings.indices.contains(index) {
+      if let element = firstFocusable(in: siblings[index]) { return element }
+    }
+    return nil
   }
 
   /// Where the focus goes by itself: the first focusable element that is no text field, so

@@ -65,6 +65,9 @@ public final class TerminalRenderer: Renderer {
   var hostFocusRequest: TerminalElement?
   /// A row that a page or edge move gives the focus to once the host realizes it.
   var pendingFocusRow: (list: TerminalElement, row: Int)?
+  /// Where the focused element (or the element it was inside) was removed in this commit: the
+  /// element that takes its place, or the one before, takes the focus (see `repairFocus()`).
+  var removedFocusPlace: (parent: TerminalElement, index: Int)?
   /// The viewport last reported per list element.
   var reportedViewports: [ElementID: Viewport] = [:]
   /// Elements with key handlers (removed ones are dropped lazily).
@@ -154,12 +157,20 @@ public final class TerminalRenderer: Renderer {
     childrenChanged(of: parent)
   }
 
-  /// Removes the element and its nodes; a focused element inside loses focus after the commit.
+  /// Removes the element and its nodes; a focused element inside loses focus after the commit,
+  /// to the element that takes its place (the next row of a list), or else the one before.
   /// - Parameters:
   ///   - child: the element.
   ///   - parent: its parent.
   ///   - index: its current index.
   public func remove(_ child: TerminalElement, from parent: TerminalElement, at index: Int) {
+    // A presentation or a navigation level that goes gives the focus back to what had it
+    // before (`focusHistory`); any other removed element, to what takes its place.
+    if !ElementAppearance.coversSiblings(child.kind), let focused = focusedElement,
+      focused === child || isInside(focused, child)
+    {
+      removedFocusPlace = (parent, index)
+    }
     parent.children.remove(at: index)
     child.parent = nil
     if ElementAppearance.coversSiblings(child.kind) { parent.destinationCount -= 1 }

@@ -375,3 +375,48 @@ struct TerminalKeyBatchTests {
   }
 
 }
+
+/// Rows that `d` deletes, under a button.
+private struct DeletableRows: View {
+  @State private var items = Array(0..<4)
+  var body: some View {
+    VStack(alignment: .leading) {
+      Button("Top") {}
+      List(items, id: \.self) { item in
+        Button("Row \(item)") {}
+          .onKeyPress("d") {
+            items.removeAll { $0 == item }
+            return .handled
+          }
+      }
+    }
+  }
+}
+
+/// Where the focus goes when the focused view goes.
+@Suite("Terminal app: focus after a removal")
+@MainActor
+struct TerminalFocusRemovalTests {
+  /// The rows with a cell in reverse video (the focus highlight).
+  private func focusedRows(_ harness: ScreenHarness) -> [Int] {
+    (0..<harness.screen.height).filter { row in
+      (0..<harness.screen.width).contains {
+        harness.screen.cell(column: $0, row: row).style.attributes.contains(.inverse)
+      }
+    }
+  }
+
+  @Test func deletingTheFocusedRowFocusesTheRowThatTookItsPlaceOrElseTheOneBefore() {
+    let harness = ScreenHarness(width: 12, height: 6) { DeletableRows() }
+    harness.press(.tab)  // Row 0 (the automatic focus is Top)
+    harness.press(.downArrow)
+    #expect(focusedRows(harness) == [2])  // Row 1
+    harness.press(.character("d"))
+    #expect(harness.lines == ["[Top]", "[Row 0]", "[Row 2]", "[Row 3]", "", ""])
+    #expect(focusedRows(harness) == [2])  // Row 2, in Row 1's place
+    harness.press(.downArrow)
+    harness.press(.character("d"))
+    #expect(harness.lines == ["[Top]", "[Row 0]", "[Row 2]", "", "", ""])
+    #expect(focusedRows(harness) == [2])  // the last row went: the one before
+  }
+}
