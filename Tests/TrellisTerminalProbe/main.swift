@@ -7,13 +7,13 @@ import TrellisViews
 // the terminal was put back:
 //
 //     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|pipe|ignored-pipe|keys|
-//                          quiet|app|tall|trap [--inline]
+//                          quiet|piped|app|tall|trap [--inline]
 //
 // `pipe` is ended by SIGPIPE, as a tool whose reader quit is at its next write; `ignored-pipe`
 // ignores SIGPIPE before taking the terminal, raises it, and prints whether the input is still
 // raw. `quiet` takes the terminal without reading keys, waits (up to ten seconds) until a
-// typed line is queued on its input, prints whether echo was off, and stops without reading
-// it.
+// typed line is queued on its input, prints whether echo and the suspend key were off, and
+// stops without reading it; `piped` does the same reading keys from a pipe.
 // `keys` prints each batch of events above the frame, checking that it is handled on the main
 // thread, until Control-C. `app` runs a `TerminalApp` (default options but the mode) instead
 // of a bare session, and ends when the app does; `tall` is such an app taller than a window
@@ -70,10 +70,22 @@ func inputHasLocalFlag(_ flag: Int32) -> Bool {
   return attributes.c_lflag & tcflag_t(flag) != 0
 }
 
+/// Whether the suspend key (Control-Z) is disabled on the input.
+func inputSuspendKeyIsDisabled() -> Bool {
+  var attributes = termios()
+  _ = tcgetattr(STDIN_FILENO, &attributes)
+  return withUnsafeBytes(of: attributes.c_cc) { $0[Int(VSUSP)] == 0 }
+}
+
 if ending == "ignored-pipe" { signal(SIGPIPE, SIG_IGN) }
+// `piped` reads keys from a pipe nobody writes to, as `cat urls | tool` does.
+var pipeEnds: [Int32] = [-1, -1]
+if ending == "piped" { _ = pipe(&pipeEnds) }
 let session: TerminalSession
 do {
-  session = try TerminalSession(preferredMode: mode, readsInput: ending != "quiet")
+  session = try TerminalSession(
+    preferredMode: mode, input: ending == "piped" ? pipeEnds[0] : STDIN_FILENO,
+    readsInput: ending != "quiet")
 } catch {
   print(error)
   exit(2)
@@ -105,10 +117,13 @@ case "ignored-pipe":
   raise(SIGPIPE)
   session.writeStatic(["still raw: \(!inputHasLocalFlag(ICANON))"])
   session.stop()
-case "quiet":
+case "quiet", "piped":
   var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
   let lineQueued = poll(&input, 1, 10_000) == 1
-  session.writeStatic(["queued: \(lineQueued)", "echo: \(inputHasLocalFlag(ECHO))"])
+  session.writeStatic([
+    "queued: \(lineQueued)", "echo: \(inputHasLocalFlag(ECHO))",
+    "no suspend: \(inputSuspendKeyIsDisabled())",
+  ])
   session.stop()
 case "keys":
   for await batch in session.events {

@@ -75,7 +75,9 @@ public final class TerminalApp {
     /// whose standard output is captured, `choice=$(picker)`, still draw and read keys, and
     /// print its result to standard output after `run()`, as fzf does. A path that cannot be
     /// opened makes `run()` throw `TerminalSession.StartError.terminalUnavailable`; one that is
-    /// not a terminal gets plain-text frames, as a redirected standard output does.
+    /// not a terminal gets plain-text frames, as a redirected standard output does, and what
+    /// it holds is read as keys (unless `readsInput` is false), as a redirected standard input
+    /// is.
     public var terminalPath: String?
 
     /// Options.

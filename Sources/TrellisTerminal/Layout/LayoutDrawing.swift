@@ -71,12 +71,17 @@ enum LayoutDrawing {
     guard rect.width > 0, rect.height > 0 else { return }
     let fraction = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
     let percent = "\(Int((fraction * 100).rounded(.down)))%"
-    // Right-aligned at the right edge; the cells before it (at least a space) are the bar's.
-    let percentShown = percent.suffix(rect.width)
-    draw(
-      percentShown, column: rect.x + rect.width - percentShown.count, row: rect.y, style: style,
-      into: &grid)
-    let percentStart = rect.x + rect.width - min(rect.width, progressPercentColumns)
+    // Right-aligned at the right edge, the cells before it (at least a space) the bar's; in
+    // fewer cells than the percentage and its space, the bar alone: a cut percentage would
+    // show a wrong figure (`00%` for 100%).
+    let showsPercent = rect.width > percent.count
+    if showsPercent {
+      draw(
+        percent, column: rect.x + rect.width - percent.count, row: rect.y, style: style,
+        into: &grid)
+    }
+    let percentStart =
+      rect.x + rect.width - (showsPercent ? min(rect.width, progressPercentColumns) : 0)
     var barStart = rect.x
     let labelRoom = rect.width - progressPercentColumns - 2
     if !label.isEmpty, labelRoom > 0 {

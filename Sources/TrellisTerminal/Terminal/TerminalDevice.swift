@@ -120,12 +120,21 @@ enum TerminalDevice {
     return raw
   }
 
-  /// `original` with echo off and everything else kept: line editing, signals from keys, CR
-  /// translation. Typed text is neither drawn nor read; it waits in the terminal's input queue
-  /// for whoever reads next.
+  /// `original` with echo off and the suspend key disabled, everything else kept: line
+  /// editing, Control-C's signal, CR translation. Typed text is neither drawn nor read; it
+  /// waits in the terminal's input queue for whoever reads next. Control-Z would stop the
+  /// process with the cursor hidden and echo off, and `fg` would draw over the shell's lines.
   static func silentAttributes(from original: termios) -> termios {
     var silent = original
     silent.c_lflag &= ~tcflag_t(ECHO | ECHONL)
+    withUnsafeMutableBytes(of: &silent.c_cc) { characters in
+      // `_POSIX_VDISABLE`, which Swift does not import: 0 on Linux, 0xFF on Darwin.
+      #if canImport(Glibc)
+        characters[Int(VSUSP)] = 0
+      #else
+        characters[Int(VSUSP)] = 0xFF
+      #endif
+    }
     return silent
   }
 

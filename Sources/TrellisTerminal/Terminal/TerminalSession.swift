@@ -18,11 +18,13 @@ import TrellisGraph
 /// in the app's code (see `TerminalDevice`); a signal the process ignores is left ignored.
 /// Suspending with SIGTSTP is not handled: raw mode makes Control-Z a key.
 ///
-/// Without `readsInput`, the input is not put in raw mode, but echo is turned off while frames
-/// are drawn on a terminal: what the user types ahead is not drawn into the frame, and stays
-/// queued, with its line editing, for the program that reads the terminal next (the shell
-/// runs a command typed during a download, as after `cargo build`). Control-C then interrupts
-/// the process (SIGINT), which restores the terminal and ends it.
+/// Without `readsInput`, or with an input that is no terminal (`cat urls | tool`), nothing is
+/// put in raw mode, but echo is turned off on the terminal the frames are drawn on: what the
+/// user types ahead is not drawn into the frame, and stays queued, with its line editing, for
+/// the program that reads the terminal next (the shell runs a command typed during a
+/// download, as after `cargo build`). Control-C then interrupts the process (SIGINT), which
+/// restores the terminal and ends it; Control-Z does not suspend it (it is typed ahead), as
+/// in raw mode, since a suspended app would leave the terminal as it drew it.
 ///
 /// Input arrives on `events` in batches (everything that arrived since the last batch was
 /// taken), with `.resize` events when the window changes. Apply a batch's events in one
@@ -75,6 +77,9 @@ public final class TerminalSession {
   public private(set) var isActive = true
 
   private let originalAttributes: termios?
+  /// The terminal whose attributes the session changed: the input's (raw) or the output's
+  /// (echo off).
+  private let attributesDescriptor: Int32
   private let reader: TerminalInputReader
 
   /// Takes the terminal.
@@ -111,21 +116,25 @@ public final class TerminalSession {
     // Keys are read raw whenever the input is a terminal, also when the output is not (a frame
     // written to a file): Control-C is then the app's key, which ends it with its final frame,
     // and keys arrive as they are typed, not after Return, as in Ink.
-    // Without reading keys, echo alone is turned off, and only under a frame (see above).
-    let changesAttributes = readsInput || mode != .plainText
-    let attributes = changesAttributes ? TerminalDevice.attributes(of: input) : nil
+    // Otherwise (no keys read, or read from a pipe: `cat urls | tool`), echo alone is turned
+    // off, on the terminal the frames are drawn on, so that typing does not land in them.
+    let readsTerminal = readsInput ? TerminalDevice.attributes(of: input) : nil
+    let silenced = readsTerminal == nil && mode != .plainText
+    let attributed = readsTerminal != nil ? input : output
+    let attributes = readsTerminal ?? (silenced ? TerminalDevice.attributes(of: output) : nil)
     originalAttributes = attributes
+    attributesDescriptor = attributed
     if mode != .plainText || attributes != nil {
       TerminalDevice.arm(
-        output: output, input: input, attributes: attributes,
+        output: output, input: attributed, attributes: attributes,
         bytes: mode == .plainText ? [] : writer.restoreSequence)
     }
     if let attributes {
       let changed =
-        readsInput
+        readsTerminal != nil
         ? TerminalDevice.rawAttributes(from: attributes)
         : TerminalDevice.silentAttributes(from: attributes)
-      guard TerminalDevice.setAttributes(changed, of: input) else {
+      guard TerminalDevice.setAttributes(changed, of: attributed) else {
         let error = errno
         TerminalDevice.disarm()
         reader.discard()
@@ -175,7 +184,7 @@ public final class TerminalSession {
     isActive = false
     writer.stop()
     if let originalAttributes {
-      TerminalDevice.setAttributes(originalAttributes, of: inputDescriptor)
+      TerminalDevice.setAttributes(originalAttributes, of: attributesDescriptor)
     }
     // Disarmed last: a signal before this restores once more, which changes nothing.
     TerminalDevice.disarm()

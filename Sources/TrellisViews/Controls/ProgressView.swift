@@ -60,7 +60,18 @@ public struct ProgressView: View, _PrimitiveView, Equatable {
   /// Renders `ProgressView "label"`, with `progress` when determinate.
   public static func _update(_ view: Self, in node: ViewNode) {
     node.setLeaf(kind: .progressView, text: view.label)
-    if let given = view.given {
+    // Reported once per view while its progress stays out of bounds: a download's received
+    // bytes past its size change on every update, and each report named a new value (a
+    // terminal app kept 1,000 distinct copies; found by a new user).
+    if view.given == nil, let report = node.parts[ProgressBoundsReport.self] {
+      report.isOutOfBounds = false
+    }
+    if let given = view.given,
+      case let report = node.parts.part(
+        ProgressBoundsReport.self, orMake: ProgressBoundsReport.init),
+      !report.isOutOfBounds
+    {
+      report.isOutOfBounds = true
       let name = node.diagnosticName
       TrellisDiagnostics.report(
         TrellisDiagnostic(
@@ -73,4 +84,10 @@ public struct ProgressView: View, _PrimitiveView, Equatable {
     node.setAttributes(
       view.value.map { [.content(.progress(value: $0, total: view.total))] } ?? [])
   }
+}
+
+/// Whether a progress view's out-of-bounds progress was reported, since it last was in bounds.
+@MainActor
+final class ProgressBoundsReport: NodePart {
+  var isOutOfBounds = false
 }

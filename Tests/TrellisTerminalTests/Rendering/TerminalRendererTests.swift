@@ -109,7 +109,7 @@ struct TerminalRendererTests {
   }
 
   @Test func aProgressBarTakesTheWidthItIsOfferedOnOneRow() {
-    let harness = ScreenHarness(width: 16, height: 4) {
+    let harness = ScreenHarness(width: 16, height: 5) {
       VStack(alignment: .leading) {
         HStack {
           Text("name")
@@ -121,12 +121,21 @@ struct TerminalRendererTests {
           ProgressView(value: 1)
           Text("done")
         }
+        HStack(spacing: 0) {
+          ProgressView(value: 1).frame(width: 4)
+          Text("|")
+          ProgressView(value: 1).frame(width: 3)
+          Text("|")
+          ProgressView(value: 0.5).frame(width: 5)
+        }
       }
     }
     #expect(
       harness.lines == [
         "name " + bar(3, of: 6) + "  50%", "Download… ·  25%", bar(2, of: 5) + "  50%",
         bar(6, of: 6) + " 100% done",
+        // Too narrow for the percentage and its space: the bar alone.
+        "████|███|  50%",
       ])
   }
 

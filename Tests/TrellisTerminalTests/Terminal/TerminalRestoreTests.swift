@@ -111,15 +111,20 @@
       #expect(outcome.screen.lines.contains("still raw: true"))
     }
 
-    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
-    func withoutReadingKeysTypedTextIsNotEchoedAndWaitsForTheNextProgram() throws {
-      let probe = try ProbeProcess(["quiet", "--inline"], rows: 6)
-      #expect(probe.read(until: "probe: quiet"))
+    @Test(
+      .enabled(if: isBuilt, "build the TrellisTerminalProbe target first"),
+      arguments: ["quiet", "piped"])
+    func withoutReadingKeysFromTheTerminalTypedTextIsNotEchoedAndWaitsForTheNextProgram(
+      ending: String
+    ) throws {
+      let probe = try ProbeProcess([ending, "--inline"], rows: 7)
+      #expect(probe.read(until: "probe: \(ending)"))
       probe.terminal.type(Array("ls\n".utf8))
       let outcome = expectRestoredAfterExit(of: probe)
       #expect(
         outcome.screen.lines == [
-          "queued: true", "echo: false", "probe: quiet", "second row", "", "",
+          "queued: true", "echo: false", "no suspend: true", "probe: \(ending)", "second row",
+          "", "",
         ])
       // The line is still there for the shell.
       _ = fcntl(probe.terminal.slave, F_SETFL, fcntl(probe.terminal.slave, F_GETFL) | O_NONBLOCK)

@@ -844,3 +844,34 @@ struct ButtonsUnderASheet: View {
     #expect(cycle == ["one", "one"])
   }
 }
+
+/// A download's bytes received, which may run past its size.
+final class DownloadProgress: Trackable {
+  @Tracked var received = 0.0
+}
+
+struct DownloadRow: View {
+  let download: DownloadProgress
+  var body: some View { ProgressView("file", value: download.received, total: 100) }
+}
+
+@MainActor
+@Suite struct ProgressBoundsTests {
+  @Test func progressOutOfBoundsIsReportedOncePerViewUntilItIsBackInBounds() {
+    let download = DownloadProgress()
+    let host = ViewHost(DownloadRow(download: download), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      for received in [101.0, 102, 103, 50, 104, 105] {
+        download.received = received
+        host.flush()
+      }
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "A ProgressView in DownloadRow was given the progress 101.0 of 100.0, out of bounds; "
+          + "it shows 100.0 of 100.0. Give a total above 0 and a value in 0...total.",
+        "A ProgressView in DownloadRow was given the progress 104.0 of 100.0, out of bounds; "
+          + "it shows 100.0 of 100.0. Give a total above 0 and a value in 0...total.",
+      ])
+  }
+}
