@@ -102,6 +102,7 @@ extension TerminalRenderer {
   /// Gives `element` the focus (nil clears it).
   /// - Parameter element: a focusable element in the tree, or nil.
   public func setFocus(_ element: TerminalElement?) {
+    focusIsAutomatic = false
     guard element !== focusedElement else { return }
     // The host's focus (`@FocusState`, the field typing goes to) follows; inside a commit it
     // follows once the commit is over (`syncHostFocusIfNeeded()`).
@@ -187,7 +188,16 @@ extension TerminalRenderer {
     let removedPlace = removedFocusPlace
     removedFocusPlace = nil
     if let focused = focusedElement {
-      if isReachable(focused) { return }
+      if isReachable(focused) {
+        // Gone elsewhere by itself when what had it was covered (a tab's label, when a level
+        // pushed in the tab has no control): it comes back once that is in reach again, as
+        // a pop gives the pushed row the focus back (found by a new user).
+        guard focusIsAutomatic, let element = focusHistory.alive().last(where: isReachable)
+        else { return }
+        focusHistory.remove(element)
+        setFocus(element)
+        return
+      }
       if !isInTree(focused), let place = removedPlace, let heir = heir(of: place),
         isReachable(heir)
       {
@@ -206,6 +216,7 @@ extension TerminalRenderer {
       setFocus(element)
     } else {
       setFocus(automaticFocus())
+      focusIsAutomatic = true
     }
   }
 

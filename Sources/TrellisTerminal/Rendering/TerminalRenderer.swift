@@ -55,6 +55,9 @@ public final class TerminalRenderer: Renderer {
 
   /// Elements that lost focus because they were covered, most recent last.
   var focusHistory = TrackedElements()
+  /// Whether the focus went where it is by itself (`repairFocus()` found nothing remembered in
+  /// reach), rather than by a key, the host or a remembered element coming back.
+  var focusIsAutomatic = false
   /// The lists, for viewport reports.
   var listElements = TrackedElements()
   /// Whether a commit is being applied.

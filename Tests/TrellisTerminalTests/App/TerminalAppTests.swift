@@ -420,3 +420,33 @@ struct TerminalFocusRemovalTests {
     #expect(focusedRows(harness) == [2])  // the last row went: the one before
   }
 }
+
+/// A navigation stack in the first tab of a `TabView`.
+private struct StackInTab: View {
+  var body: some View {
+    TabView {
+      NavigationStack {
+        List([1, 2, 3], id: \.self) { item in NavigationLink("Item \(item)", value: item) }
+          .navigationDestination(for: Int.self) { Text("Detail \($0)") }
+      }
+      .tabItem { Text("Mail") }
+      Text("settings").tabItem { Text("Settings") }
+    }
+  }
+}
+
+extension TerminalFocusRemovalTests {
+  @Test func aPopGivesThePushedRowTheFocusBackAlsoInsideATabView() {
+    let harness = ScreenHarness(width: 20, height: 6) { StackInTab() }
+    harness.press(.downArrow)
+    harness.press(.return)
+    #expect(harness.lines.contains("Detail 2"))
+    harness.press(.escape)
+    let focused = harness.renderer.focusedElement
+    #expect(focused.flatMap { $0.text ?? $0.children.first?.text } == "Item 2")
+    harness.press(.downArrow)
+    #expect(
+      harness.renderer.focusedElement.flatMap { $0.text ?? $0.children.first?.text }
+        == "Item 3")
+  }
+}
