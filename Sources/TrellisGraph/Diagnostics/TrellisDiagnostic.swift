@@ -2,10 +2,10 @@
 /// silently producing a wrong value.
 ///
 /// Every layer reports through the same sink (`TrellisDiagnostics`), so a test can assert the
-/// exact diagnostics a piece of code produces.
-public struct TrellisDiagnostic: Sendable, Equatable, CustomStringConvertible {
+/// exact diagnostics a piece of code produces. Hashable, so that a sink can count repeats.
+public struct TrellisDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: String, Sendable, Equatable {
+  public enum Kind: String, Sendable, Hashable {
     /// Derived values that depend on each other; the cycle is broken at the named node.
     case dependencyCycle = "dependency cycle"
     /// A view's body wrote state ("modifying state during view update"); the view runtime

@@ -17,21 +17,15 @@ struct KeptDiagnostics {
   private(set) var counts: [Int] = []
   /// Distinct diagnostics reported once `capacity` was reached.
   private(set) var dropped = 0
-  private var positions: [Key: Int] = [:]
-
-  private struct Key: Hashable {
-    let kind: TrellisDiagnostic.Kind
-    let nodes: [String]
-    let message: String
-  }
+  /// Where each of `distinct` is.
+  private var positions: [TrellisDiagnostic: Int] = [:]
 
   /// Counts `diagnostic`, keeping it if it is new. O(1) amortized (a hash of its text).
   mutating func add(_ diagnostic: TrellisDiagnostic) {
-    let key = Key(kind: diagnostic.kind, nodes: diagnostic.nodes, message: diagnostic.message)
-    if let position = positions[key] {
+    if let position = positions[diagnostic] {
       counts[position] += 1
     } else if distinct.count < Self.capacity {
-      positions[key] = distinct.count
+      positions[diagnostic] = distinct.count
       distinct.append(diagnostic)
       counts.append(1)
     } else {

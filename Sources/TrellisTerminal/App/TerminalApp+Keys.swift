@@ -6,22 +6,27 @@ extension TerminalApp {
   /// Applies one event without flushing: a key (see the type's notes), a paste, a window
   /// change, or bytes that are no key (reported). `handle(_:)` applies a batch and draws.
   /// - Parameter event: the event.
-  public func apply(_ event: TerminalEvent) {
-    eventRanAppCode = false
+  public func apply(_ event: TerminalEvent) { _ = applyEvent(event) }
+
+  /// Applies one event, as `apply(_:)` does.
+  /// - Returns: whether it may have run the app's code (a key handler, a button, typing, a
+  ///   dismissal), rather than only moved the focus, scrolled or resized.
+  func applyEvent(_ event: TerminalEvent) -> Bool {
     switch event {
     case .key(let press):
-      handleKey(press)
+      return handleKey(press)
     case .paste(let text):
       // A paste is text for the focused text field, typed whole (bracketed paste); with none
       // focused it has nowhere to go.
       guard let field = renderer.focusedElement, ElementAppearance.isTextEntry(field.kind),
         let connection = renderer.connection
-      else { return }
+      else { return false }
       renderer.syncHostFocus()
       connection.insertText(text)
-      eventRanAppCode = true
+      return true
     case .resize(let newSize):
       resize(to: newSize)
+      return false
     case .unrecognized(let bytes):
       let hex = bytes.prefix(16).map { String($0, radix: 16, uppercase: true) }
       TrellisDiagnostics.report(
@@ -30,21 +35,25 @@ extension TerminalApp {
           message:
             "The terminal sent bytes that are no key this app knows (\(hex.joined(separator: " "))"
             + "\(bytes.count > 16 ? " …" : "")); they were ignored."))
+      return false
     }
   }
 
-  private func handleKey(_ terminalPress: TerminalKeyPress) {
+  /// Applies a key.
+  /// - Returns: whether it may have run the app's code: everything but Control-C and the
+  ///   built-in keys that only move the focus or scroll.
+  private func handleKey(_ terminalPress: TerminalKeyPress) -> Bool {
     if terminalPress == TerminalKeyPress(.character("c"), modifiers: .control) {
       requestExit(as: .interrupt)
-      return
+      return false
     }
-    // Everything but a built-in key that only moves the focus or scrolls may write state.
-    eventRanAppCode = true
-    if typeIntoFocusedField(terminalPress) { return }
+    if typeIntoFocusedField(terminalPress) { return true }
     let press = KeyPress(terminalPress)
-    if dispatchToHandlers(press) == .handled { return }
-    if handleBuiltInKey(terminalPress) { return }
+    if dispatchToHandlers(press) == .handled { return true }
+    if moveFocus(terminalPress) { return false }
+    if handleBuiltInKey(terminalPress) { return true }
     _ = onUnhandledKey?(self, press)
+    return true
   }
 
   /// Offers the key to the `onKeyPress` handlers from the focused element outwards, innermost
@@ -101,13 +110,10 @@ extension TerminalApp {
     return true
   }
 
+  /// The built-in keys that act on the focused control or the frontmost presentation.
   private func handleBuiltInKey(_ press: TerminalKeyPress) -> Bool {
     let renderer = self.renderer
     switch (press.key, press.modifiers) {
-    case (.tab, []), (.tab, .shift), (.downArrow, []), (.upArrow, []), (.pageDown, []),
-      (.pageUp, []), (.home, []), (.end, []):
-      eventRanAppCode = false
-      return moveFocus(press)
     case (.escape, []):
       // With nothing to dismiss, Escape leaves a text field: otherwise a field that is the
       // only stop for Tab (a filter over an empty list) keeps every key, and the app's own
@@ -128,7 +134,8 @@ extension TerminalApp {
     }
   }
 
-  /// The built-in keys that move the focus or scroll, and nothing else.
+  /// The built-in keys that move the focus or scroll, and nothing else: false for other keys,
+  /// and when there is nowhere to move.
   private func moveFocus(_ press: TerminalKeyPress) -> Bool {
     let renderer = self.renderer
     switch (press.key, press.modifiers) {

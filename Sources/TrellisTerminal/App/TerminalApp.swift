@@ -30,9 +30,9 @@ import TrellisViews
 /// reported through `TrellisDiagnostics`.
 ///
 /// The app ends when a view calls `\.exit`, on Control-C, and, in full screen, when the input
-/// ends (nothing else could happen). While it reads keys, the terminal is in raw mode:
-/// Control-Z is a key like any other, and the app is not suspended. It then draws the final frame and gives the terminal back:
-/// an inline app leaves its last frame on the screen. An inline frame is at most one row
+/// ends (nothing else could happen). It then draws the final frame and gives the terminal back:
+/// an inline app leaves its last frame on the screen. While it reads keys, the terminal is in
+/// raw mode: Control-Z is a key like any other, and the app is not suspended. An inline frame is at most one row
 /// shorter than the terminal (the cursor waits on the row below it); content taller than that
 /// is cut, as in a full-screen frame. When standard output is not a terminal, only the final
 /// frame is written, at its full height (and `Static` rows as they come), as Ink does in CI;
@@ -152,9 +152,6 @@ public final class TerminalApp {
   private var writer: TerminalFrameWriter?
   private var events: TerminalEventStream?
   private var isHandlingBatch = false
-  /// Whether the event `apply(_:)` last applied may have run the app's code (a key handler, a
-  /// button, typing, a dismissal) rather than only moved the focus or scrolled.
-  var eventRanAppCode = false
   private var isDrawScheduled = false
   private var isDrawing = false
   private var exitWaiter: CheckedContinuation<Void, Never>?
@@ -185,13 +182,7 @@ public final class TerminalApp {
   /// - Throws: `TerminalSession.StartError` when the terminal cannot be taken.
   public func run() async throws(TerminalSession.StartError) {
     guard host == nil else { return reportStartedAgain("run()") }
-    var device: Int32?
-    if let path = options.terminalPath {
-      switch TerminalDevice.open(path) {
-      case .success(let descriptor): device = descriptor
-      case .failure(let error): throw error
-      }
-    }
+    let device = try options.terminalPath.map(TerminalDevice.open)
     defer { if let device { TerminalDevice.close(device) } }
     let session = try TerminalSession(
       preferredMode: options.mode, input: device ?? STDIN_FILENO,
@@ -333,13 +324,13 @@ public final class TerminalApp {
     isHandlingBatch = true
     willHandleBatch?(self, batch)
     for event in batch {
-      apply(event)
+      let ranAppCode = applyEvent(event)
       // Each key meets the views the keys before it left, as in SwiftUI: what a key's handler
       // wrote (focus moved by a `@FocusState` write, a sheet dismissed) is applied before the
       // next key, which goes to the new focus (found by a new user: `/abc` typed fast lost
       // `abc`). A key that only moved the focus or scrolled is not flushed after, so a burst
       // of arrows stays one update and one frame.
-      if eventRanAppCode, host.hasPendingWork { flush(host) }
+      if ranAppCode, host.hasPendingWork { flush(host) }
     }
     flush(host)
     if let onBatch {

@@ -175,10 +175,11 @@ enum TerminalDevice {
 
   /// Opens the terminal at `path` for reading and writing (closed on `exec`; it does not become
   /// the controlling terminal).
-  static func open(_ path: String) -> Result<Int32, TerminalSession.StartError> {
+  /// - Throws: `terminalUnavailable`, naming the path and `errno`, when it cannot be opened.
+  static func open(_ path: String) throws(TerminalSession.StartError) -> Int32 {
     let descriptor = systemOpen(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
-    return descriptor >= 0
-      ? .success(descriptor) : .failure(.terminalUnavailable(path: path, errno: errno))
+    guard descriptor >= 0 else { throw .terminalUnavailable(path: path, errno: errno) }
+    return descriptor
   }
 
   /// Waits until one of `descriptors` (-1 entries are ignored) can be read or has ended;

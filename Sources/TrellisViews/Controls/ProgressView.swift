@@ -63,23 +63,21 @@ public struct ProgressView: View, _PrimitiveView, Equatable {
     // Reported once per view while its progress stays out of bounds: a download's received
     // bytes past its size change on every update, and each report named a new value (a
     // terminal app kept 1,000 distinct copies; found by a new user).
-    if view.given == nil, let report = node.parts[ProgressBoundsReport.self] {
+    if let given = view.given {
+      let report = node.parts.part(ProgressBoundsReport.self, orMake: ProgressBoundsReport.init)
+      if !report.isOutOfBounds {
+        report.isOutOfBounds = true
+        let name = node.diagnosticName
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [name],
+            message:
+              "A ProgressView in \(name) was given the progress \(given), out of bounds; it "
+              + "shows \(view.value ?? 0) of \(view.total). Give a total above 0 and a value "
+              + "in 0...total."))
+      }
+    } else if let report = node.parts[ProgressBoundsReport.self] {
       report.isOutOfBounds = false
-    }
-    if let given = view.given,
-      case let report = node.parts.part(
-        ProgressBoundsReport.self, orMake: ProgressBoundsReport.init),
-      !report.isOutOfBounds
-    {
-      report.isOutOfBounds = true
-      let name = node.diagnosticName
-      TrellisDiagnostics.report(
-        TrellisDiagnostic(
-          kind: .invalidInput, nodes: [name],
-          message:
-            "A ProgressView in \(name) was given the progress \(given), out of bounds; it "
-            + "shows \(view.value ?? 0) of \(view.total). Give a total above 0 and a value in "
-            + "0...total."))
     }
     node.setAttributes(
       view.value.map { [.content(.progress(value: $0, total: view.total))] } ?? [])
