@@ -280,27 +280,34 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       break
     }
 
-    // The closure, for every row that needs its view.
-    var views: [(position: Int, view: Content)] = []
+    // The closure, for every row that needs its view. The positions and the views are kept
+    // apart: appending to an array of `(Int, Content)` tuples looked the array's type up at
+    // each append (about 330 instructions per row), where an array of `Content` is looked up
+    // once per pass.
+    var viewPositions: [Int] = []
+    var views: [Content] = []
     for position in sameHead..<head where !isSame(position) {
-      views.append((position, view.content(newElements[position])))
+      viewPositions.append(position)
+      views.append(view.content(newElements[position]))
     }
     for offset in 0..<middle.count where !middle.isDuplicate[offset] && !middle.sameElement[offset]
     {
-      views.append((head + offset, view.content(newElements[head + offset])))
+      viewPositions.append(head + offset)
+      views.append(view.content(newElements[head + offset]))
     }
     for offset in 0..<(tail - min(tail, sameTail)) {
       let old = oldCount - tail + offset
       let new = newCount - tail + offset
       if !(reuse && plan.inputsEqual(oldElements[old], newElements[new])) {
-        views.append((new, view.content(newElements[new])))
+        viewPositions.append(new)
+        views.append(view.content(newElements[new]))
       }
     }
     GraphEvaluation.untracked {
       apply(
         Pass(
           oldCount: oldCount, newIDs: newIDs, newElements: newElements, head: head, tail: tail,
-          middle: middle, views: views, claimed: claimed))
+          middle: middle, viewPositions: viewPositions, views: views, claimed: claimed))
     }
   }
 
@@ -331,15 +338,20 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
   private func updateRowHashes(
     removing removed: [ViewNode], keeping keptRows: Int, adding newPositions: [Int], of pass: Pass
   ) -> Bool {
+    // Edited as a local (moved out, then back): each edit of the stored set would be a
+    // dynamic exclusivity check, about 80 instructions per mounted row.
+    var hashes = rowHashes
+    rowHashes = []
     if keptRows == 0 {
-      rowHashes.removeAll(keepingCapacity: true)
+      hashes.removeAll(keepingCapacity: true)
     } else {
-      for row in removed { rowHashes.remove(ids[row.listPosition].hashValue) }
+      for row in removed { hashes.remove(ids[row.listPosition].hashValue) }
     }
-    rowHashes.reserveCapacity(rowHashes.count + newPositions.count)
-    for position in newPositions where !rowHashes.insert(pass.newIDs[position].hashValue).inserted {
+    hashes.reserveCapacity(hashes.count + newPositions.count)
+    for position in newPositions where !hashes.insert(pass.newIDs[position].hashValue).inserted {
       return false
     }
+    rowHashes = hashes
     return true
   }
 
@@ -418,7 +430,9 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     let head: Int
     let tail: Int
     var middle: Middle
-    let views: [(position: Int, view: Content)]
+    /// The positions that get a new view, in order, and their views.
+    let viewPositions: [Int]
+    let views: [Content]
     /// Whether an element claimed the old row at each old position.
     let claimed: [Bool]
   }
@@ -496,7 +510,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     let movedOrNew = pass.middle.inPlace.contains(false)
     let changed = !removed.isEmpty || pass.middle.count != oldMiddle.count || movedOrNew
     // The views, in new order; a duplicate got one too (its closure ran), which is dropped.
-    for (position, view) in pass.views {
+    for (index, position) in pass.viewPositions.enumerated() {
       let offset = position - pass.head
       let row: ViewNode
       if position < pass.head {
@@ -507,7 +521,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       } else {
         row = node.children[oldCount - (newCount - position)]
       }
-      Content._update(view, in: row)
+      Content._update(pass.views[index], in: row)
     }
     for row in removed { host.unmount(row) }
     if let onRowsRemoved, !removed.isEmpty {

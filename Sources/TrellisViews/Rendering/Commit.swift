@@ -239,7 +239,11 @@ extension HostCore {
         forEachRenderer { renderer in renderer.insert(childID, into: parent, at: index) }
       }
       contexts[context].children.append(childID)
-      contexts.append(Context(element: childID))
+      // Sized for its children at once (about 100 instructions less than growing from empty
+      // for each new element that has any).
+      var newContext = Context(element: childID)
+      newContext.children.reserveCapacity(child.children.count)
+      contexts.append(newContext)
       frames.append(
         Frame(
           node: child, children: child.children, context: contexts.count - 1, opensContext: true,
