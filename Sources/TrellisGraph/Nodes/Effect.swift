@@ -51,7 +51,7 @@ public final class Effect: GraphNode {
   @exclusivity(unchecked) var firstStaleNode = NodeRef(slot: -1, generation: 0)
   /// The node `lastRunReasons` names, when it is exactly that one reason (slot -1 otherwise).
   @exclusivity(unchecked) var lastRunNode = NodeRef(slot: -1, generation: 0)
-  private let body: @MainActor () -> Void
+  private let body: EffectBody
   /// Effects and scopes created during the latest run.
   @exclusivity(unchecked) var owned: [GraphNode] = []
   /// Cleanups registered during the latest run, in registration order.
@@ -72,9 +72,35 @@ public final class Effect: GraphNode {
   ///   - runImmediately: pass false to defer the first run to an explicit `run()` or
   ///     `scheduleRun()`.
   ///   - body: the computation; what it reads becomes its dependencies.
-  public init(
+  public convenience init(
     name: String? = nil, in graph: Graph, depth: Int = 0, runImmediately: Bool = true,
     _ body: @escaping @MainActor () -> Void
+  ) {
+    self.init(name: name, in: graph, depth: depth, runImmediately: runImmediately, .closure(body))
+  }
+
+  /// Creates an effect whose body is `runner.runEffect()`, made without running (a host's
+  /// view bodies and primitives): the effect holds `runner` unowned, so `runner` may own the
+  /// effect. It spares the closure, and its allocation, that capturing `runner` unowned takes.
+  /// - Parameters:
+  ///   - name: a name for diagnostics and explanations.
+  ///   - graph: the graph that schedules its runs.
+  ///   - depth: its place in the parent-before-child order.
+  ///   - recordsReasons: the initial `recordsReasons`.
+  ///   - runner: the object whose `runEffect()` is the body; it must outlive every run (dispose
+  ///     the effect before it goes), or a run traps, as reading any released `unowned`
+  ///     reference does.
+  package convenience init(
+    name: String?, in graph: Graph, depth: Int, recordsReasons: Bool, runner: any EffectRunner
+  ) {
+    self.init(
+      name: name, in: graph, depth: depth, runImmediately: false, recordsReasons: recordsReasons,
+      .runner(UnownedRunner(runner)))
+  }
+
+  private init(
+    name: String?, in graph: Graph, depth: Int, runImmediately: Bool,
+    recordsReasons: Bool = true, _ body: EffectBody
   ) {
     self.graph = graph
     self.depth = depth
@@ -83,7 +109,7 @@ public final class Effect: GraphNode {
     creationOrder = store.effectsCreated
     store.effectsCreated += 1
     super.init(kind: .effect, name: name, update: { _ in false })
-    flags.insert(.recordsReasons)
+    if recordsReasons { flags.insert(.recordsReasons) }
     store.currentOwnerNode?.adopt(self)
     if runImmediately { run() }
   }
@@ -165,7 +191,10 @@ public final class Effect: GraphNode {
       changeContext = 0
       store.changeContext = context
     }
-    body()
+    switch body {
+    case .closure(let body): body()
+    case .runner(let runner): runner.object.runEffect()
+    }
     if context != 0 { store.changeContext = outerContext }
     store.endEvaluation(of: self, frame)
     // Disposed during the run: the disposal left what the run owns and its cleanups for now,
@@ -388,4 +417,23 @@ public final class Effect: GraphNode {
   }
 
   override var defaultName: String { "Effect" }
+}
+
+/// An object whose method is an effect's body (see `Effect.init(name:in:depth:runner:)`).
+@MainActor
+package protocol EffectRunner: AnyObject {
+  /// Runs the effect's body; what it reads becomes the effect's dependencies.
+  func runEffect()
+}
+
+/// What an effect runs.
+private enum EffectBody {
+  case closure(@MainActor () -> Void)
+  case runner(UnownedRunner)
+}
+
+/// An effect's runner, held unowned: the runner owns the effect.
+private struct UnownedRunner {
+  unowned let object: any EffectRunner
+  init(_ object: any EffectRunner) { self.object = object }
 }

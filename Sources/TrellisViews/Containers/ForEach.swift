@@ -109,7 +109,9 @@ extension ForEach where Data == Range<Int>, ID == Int {
 
 /// A `ForEach`'s state: its latest value, its content pass, and its rows by id.
 @MainActor
-final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodePart {
+final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: View>: NodePart,
+  EffectRunner
+{
   unowned let node: ViewNode
   private var view: ForEach<Data, ID, Content>?
   private var effect: Effect?
@@ -146,7 +148,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     self.view = view
     if view.isConstantRange { checkConstantRange(view.data.count) }
     if effect == nil {
-      effect = node.makeOwnComputation(named: "ForEach") { [unowned self] in runContent() }
+      effect = node.makeOwnComputation(named: "ForEach", runner: self)
     }
     effect?.run()
   }
@@ -169,6 +171,9 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       withUnsafeBytes(of: new.content) { new in old.elementsEqual(new) }
     }
   }
+
+  /// The part's effect runs its pass.
+  func runEffect() { runContent() }
 
   /// The content pass. Matching and the closure run here, tracked; creating and updating rows
   /// runs untracked.

@@ -174,7 +174,7 @@ public struct PresentedDestinationModifier: _PrimitiveViewModifier {
 /// A presented destination's state: the computation that reads the binding and keeps the
 /// stack's level in step.
 @MainActor
-final class PresentedDestinationPart: NodePart {
+final class PresentedDestinationPart: NodePart, EffectRunner {
   unowned let node: ViewNode
   let levels: PresentedLevels
   private var modifier: PresentedDestinationModifier?
@@ -188,11 +188,13 @@ final class PresentedDestinationPart: NodePart {
   func update(_ modifier: PresentedDestinationModifier) {
     self.modifier = modifier
     if effect == nil {
-      effect = node.makeOwnComputation(named: "navigationDestination") { [unowned self] in runPass()
-      }
+      effect = node.makeOwnComputation(named: "navigationDestination", runner: self)
     }
     effect?.run()
   }
+
+  /// The part's effect runs its pass.
+  func runEffect() { runPass() }
 
   private func runPass() {
     guard node.isMounted, let modifier else { return }

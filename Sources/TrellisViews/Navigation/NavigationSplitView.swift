@@ -122,7 +122,7 @@ struct ShownDestination {
 /// A split view's state: one navigation context per column (sharing one destination table),
 /// the selections, and the pass that builds the selected destinations.
 @MainActor
-final class SplitViewPart: NodePart {
+final class SplitViewPart: NodePart, EffectRunner {
   unowned let node: ViewNode
   let registries: [NavigationRegistry]
   var selected: [AnyHashable?] = []
@@ -153,7 +153,7 @@ final class SplitViewPart: NodePart {
   func update(_ reconcile: @escaping @MainActor (inout ChildUpdater, [ShownDestination?]) -> Void) {
     self.reconcile = reconcile
     if effect == nil {
-      effect = node.makeOwnComputation(named: "NavigationSplitView") { [unowned self] in runPass() }
+      effect = node.makeOwnComputation(named: "NavigationSplitView", runner: self)
     }
     effect?.run()
   }
@@ -163,6 +163,9 @@ final class SplitViewPart: NodePart {
     for registry in registries { registry.pushValue = nil }
     registries.first?.destinations.onChange = nil
   }
+
+  /// The part's effect runs its pass.
+  func runEffect() { runPass() }
 
   private func runPass() {
     guard node.isMounted, let reconcile else { return }

@@ -117,7 +117,7 @@ struct NavigationStackContent<Root: View>: View, _PrimitiveView {
 /// destination closure reads re-runs the pass), then the levels are reconciled by identity
 /// and every level but the top is hidden.
 @MainActor
-final class NavigationStackPart: NodePart {
+final class NavigationStackPart: NodePart, EffectRunner {
   unowned let node: ViewNode
   let registry: NavigationRegistry
   private var values: [AnyHashable] = []
@@ -179,7 +179,7 @@ final class NavigationStackPart: NodePart {
     updateRoot = root
     updateRootOnly = rootOnly
     if effect == nil {
-      effect = node.makeOwnComputation(named: "NavigationStack") { [unowned self] in runPass() }
+      effect = node.makeOwnComputation(named: "NavigationStack", runner: self)
     }
     effect?.run()
   }
@@ -190,6 +190,9 @@ final class NavigationStackPart: NodePart {
     registry.destinations.onChange = nil
     registry.presentedLevels?.onChange = nil
   }
+
+  /// The part's effect runs its pass.
+  func runEffect() { runPass() }
 
   private func runPass() {
     guard node.isMounted, let updateRoot, let updateRootOnly else { return }

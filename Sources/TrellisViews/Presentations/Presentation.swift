@@ -80,7 +80,7 @@ public struct PresentationModifier: _PrimitiveViewModifier {
 /// attaches the presentation need not read the binding, and the content reads state through
 /// its current storage (so a value set in the action that presents is what the content shows).
 @MainActor
-final class PresentationPart: NodePart {
+final class PresentationPart: NodePart, EffectRunner {
   unowned let node: ViewNode
   private var source: PresentationSource?
   private var onDismiss: (@MainActor () -> Void)?
@@ -102,7 +102,7 @@ final class PresentationPart: NodePart {
     onDismiss = modifier.onDismiss
     updateModified = { children in children.update(.index(0), content) }
     if effect == nil {
-      effect = node.makeOwnComputation(named: "presentation") { [unowned self] in runPass() }
+      effect = node.makeOwnComputation(named: "presentation", runner: self)
     }
     effect?.run()
   }
@@ -120,6 +120,9 @@ final class PresentationPart: NodePart {
 
   /// Runs the pass again: the slot it waited for is free.
   func slotDidFree() { effect?.scheduleRun() }
+
+  /// The part's effect runs its pass.
+  func runEffect() { runPass() }
 
   private func runPass() {
     guard node.isMounted, let source, let updateModified else { return }

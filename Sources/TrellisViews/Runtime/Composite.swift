@@ -7,7 +7,7 @@ import TrellisGraph
 /// its own when they change, and never because an unrelated part of the tree did. Its effect's
 /// depth is the node's tree depth, so in a flush parents run before children.
 @MainActor
-class CompositePart {
+class CompositePart: EffectRunner {
   /// The node this part belongs to; the node owns the part, and disposes the effect before it
   /// leaves the tree, so the part never outlives its use of the node.
   unowned let node: ViewNode
@@ -37,6 +37,9 @@ class CompositePart {
 
   /// Runs the body and reconciles its result; implemented by `Composite`.
   func runBody() {}
+
+  /// The body's effect runs the body.
+  func runEffect() { runBody() }
 
   /// The view value, for naming the models it holds in the dependency-graph export.
   var viewValue: Any { () }
@@ -115,11 +118,7 @@ extension ViewNode {
     let part = Composite(node: self, view: view, type: type)
     let effect = Effect(
       name: host.logsUpdates ? displayName : type.name, in: host.graph, depth: depth,
-      runImmediately: false
-    ) { [unowned part] in
-      part.runBody()
-    }
-    effect.recordsReasons = host.logsUpdates
+      recordsReasons: host.logsUpdates, runner: part)
     effect.role = .body
     part.effect = effect
     if host.logsUpdates { part.inputChanges = ["inserted"] }

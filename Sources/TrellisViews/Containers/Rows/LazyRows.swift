@@ -21,7 +21,7 @@ import TrellisGraph
 /// The pass runs in the container's own computation: what the content closures read for the
 /// realized rows re-runs it, and nothing else of the parent. A new viewport schedules it.
 @MainActor
-final class LazyRowsPart: NodePart {
+final class LazyRowsPart: NodePart, EffectRunner {
   unowned let node: ViewNode
   /// Adds the latest content's rows to a collector.
   private var collect: (@MainActor (inout RowCollector) -> Void)?
@@ -58,7 +58,7 @@ final class LazyRowsPart: NodePart {
   func update(collect: @escaping @MainActor (inout RowCollector) -> Void) {
     self.collect = collect
     if effect == nil {
-      effect = node.makeOwnComputation(named: node.typeName) { [unowned self] in runPass() }
+      effect = node.makeOwnComputation(named: node.typeName, runner: self)
     }
     effect?.run()
   }
@@ -124,6 +124,9 @@ final class LazyRowsPart: NodePart {
     let upper = pastVisible || pastEnd ? total : min(total, end)
     return lower < upper ? lower..<upper : lower..<lower
   }
+
+  /// The part's effect runs its pass.
+  func runEffect() { runPass() }
 
   /// One pass: collect the rows, build the views of those in range (tracked), then realize
   /// them (untracked).
