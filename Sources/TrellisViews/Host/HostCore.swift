@@ -34,8 +34,10 @@ final class HostCore {
   /// The states whose write during a body was reported in the current cycle.
   @exclusivity(unchecked) var reportedBodyWrites: Set<ObjectIdentifier> = []
   /// The feedback actions (`onChange`, `onPreferenceChange`) run in a cycle's last two rounds,
-  /// named for the update-cycle report (see `noteFeedbackAction(_:)`).
-  private var lateFeedbackActions: [String] = []
+  /// named for the update-cycle report (see `noteFeedbackAction(_:)`). No dynamic exclusivity
+  /// checks (one per update, for clearing it): it is private, and every access is one
+  /// statement.
+  @exclusivity(unchecked) private var lateFeedbackActions: [String] = []
   /// Whether a view deeper than `ViewHostOptions.maximumDepth` was reported (once per host).
   private var reportedTooDeep = false
 
@@ -257,11 +259,7 @@ final class HostCore {
       case .commit:
         commit()
         updateNumber &+= 1
-        if recordsChangeContexts {
-          recordsChangeContexts = false
-          changeContexts.removeAll()
-          latestChangeContext = 0
-        }
+        if recordsChangeContexts { stopRecordingChangeContexts() }
         hasPendingDismissal = false
         action = cycle.committed()
       case .runLifecycle:
@@ -278,6 +276,16 @@ final class HostCore {
         return
       }
     }
+  }
+
+  /// Clears the change contexts an update recorded. Out of line: inlined into the cycle's
+  /// loop, the optimizer made its checked accesses one access held over the whole loop, a
+  /// dynamic exclusivity check on every update rather than on those that record.
+  @inline(never)
+  private func stopRecordingChangeContexts() {
+    recordsChangeContexts = false
+    changeContexts.removeAll()
+    latestChangeContext = 0
   }
 
   private func reportUpdateCycle(rounds: Int) {

@@ -126,6 +126,9 @@ extension HostCore {
   /// The update's own transaction is the latest one a change was recorded under: empty when
   /// the writes made inside a transaction changed nothing.
   func commitTransactions() -> (Transaction, [ElementID: Transaction]) {
+    // An update that records no contexts has none (they are cleared after the commit that
+    // follows a recording): nothing to read, and no access check for reading it.
+    guard recordsChangeContexts || transactionModifierCount > 0 else { return (Transaction(), [:]) }
     let base = TransactionContexts.transaction(for: latestChangeContext)
     guard transactionModifierCount > 0 || !changeContexts.isEmpty else { return (base, [:]) }
     var result: [ElementID: Transaction] = [:]
