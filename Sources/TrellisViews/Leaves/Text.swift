@@ -122,7 +122,9 @@ public struct Text: View, _PrimitiveView, Equatable {
     // through value witnesses, three times per update on the general path).
     if case .plain(let string) = view.storage {
       node.setLeaf(kind: .text, text: string)
-      node.setAttributes([])
+      // Mostly there are none to clear: asked first, without comparing two lists (about 90
+      // instructions per mounted or updated text).
+      if !node.attributes.isEmpty { node.setAttributes([]) }
       return
     }
     guard view.hasFormattedValues else {
