@@ -47,6 +47,7 @@ extension NodeStore {
       previousSubscriber: currentSubscriber, previousOwner: currentOwner,
       previousEvaluation: innermostEvaluation, reads: evaluationReads.begin())
     currentSubscriber = slot
+    lastReadDep = -1
     currentOwner = ownsEffects ? slot : -1
     innermostEvaluation = slot
     let parent = frame.previousEvaluation
@@ -86,6 +87,7 @@ extension NodeStore {
       removeDependencies(of: slot, after: tail)
     }
     currentSubscriber = frame.previousSubscriber
+    lastReadDep = -1
     currentOwner = frame.previousOwner
     innermostEvaluation = frame.previousEvaluation
     if let writeOfRead { evaluationWroteWhatItRead(slot, writeOfRead) }
@@ -116,6 +118,7 @@ extension NodeStore {
     defer {
       evaluationReads.end(discarding: reads)
       currentSubscriber = subscriber
+      lastReadDep = -1
       currentOwner = previousOwner
     }
     return try body()

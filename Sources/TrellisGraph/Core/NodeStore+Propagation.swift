@@ -29,6 +29,10 @@ extension NodeStore {
   @inlinable
   @inline(__always)
   func recordRead(of dep: Int32) {
+    // Read again right after the previous read of it, and unchanged since: the edge at the
+    // list's end already says so (see `lastReadDep`). Outside an evaluation it is never this
+    // node but in an `untracked` region, where a read records nothing either.
+    if dep == lastReadDep { return }
     let sub = currentSubscriber
     if sub < 0 { return }
     let record = nodes[Int(sub)]
@@ -37,8 +41,10 @@ extension NodeStore {
     if tail != -1 {
       let previous = edges[Int(tail)]
       if previous.dep == dep {
-        // Read again right after the previous read of it.
+        // Read again right after the previous read of it (a nested evaluation or a write came
+        // between them).
         edges[Int(tail)].version = nodes[Int(dep)].version
+        lastReadDep = dep
         return
       }
       next = previous.nextDep
@@ -53,6 +59,7 @@ extension NodeStore {
         edge.stamp = record.runStamp
       }
       nodes[Int(sub)].depsTail = next
+      lastReadDep = dep
       return
     }
     // Read again in this run, but not right after the previous read of it: the newest
@@ -85,6 +92,7 @@ extension NodeStore {
     }
     nodes[Int(sub)].depsTail = edge
     linkToDependency(edge)
+    lastReadDep = dep
   }
 
   // MARK: Push

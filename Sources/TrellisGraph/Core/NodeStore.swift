@@ -112,6 +112,15 @@ final class NodeStore {
   // The evaluation in progress (see `NodeStore+Evaluation.swift`).
   /// The node whose computation is running; reads become its dependencies. -1 when none.
   @exclusivity(unchecked) @usableFromInline var currentSubscriber: Int32 = -1
+  /// The dependency the running evaluation read last, when that read left it at the end of the
+  /// evaluation's dependency list (`depsTail`) with the edge's version equal to its own; -1
+  /// otherwise. A read of the same node again is then a compare and nothing else (a derived
+  /// value reading one cell 30 times paid a record load, an edge load and a version store per
+  /// read). Cleared whenever that could stop holding: an evaluation beginning or ending, an
+  /// `untracked` region ending, and a cell's version changing (`Cell.write`, `Cell.settle`); a
+  /// derived value's version changes only right after its own evaluation ended, which cleared
+  /// it. Edges are freed only when no operation runs, so never while it is set.
+  @exclusivity(unchecked) @usableFromInline var lastReadDep: Int32 = -1
   /// The innermost node evaluating now, even inside an `untracked` region (for cycle paths);
   /// -1 when none.
   @exclusivity(unchecked) @usableFromInline var innermostEvaluation: Int32 = -1

@@ -97,6 +97,7 @@ public final class Cell<Value>: GraphNode {
     }
     storage = newValue
     store.nodes[Int(slot)].version &+= 1
+    store.lastReadDep = -1
     store.propagate(from: slot, direct: .dirty)
   }
 
@@ -110,6 +111,7 @@ public final class Cell<Value>: GraphNode {
     cell.committed = nil
     if let isEqual = cell.isEqual, isEqual(committed, cell.storage) { return false }
     cell.store.nodes[Int(cell.slot)].version &+= 1
+    cell.store.lastReadDep = -1
     return true
   }
 
