@@ -189,16 +189,20 @@ extension NodeStore {
   private func mark(
     _ node: Int32, via edge: Int32, as mark: NodeFlags, reason source: Int32, notingContext: Bool
   ) {
-    let flags = nodes[Int(node)].flags
+    // The record is loaded once: nothing here changes the node's kind or run stamp, and no
+    // call comes between the load of its flags and their store (a second access, after the
+    // store, cost a bounds check and a reload per mark).
+    let record = nodes[Int(node)]
+    let flags = record.flags
     if flags.contains(.evaluating) {
       // Reached through an edge the running evaluation has not read yet: it will read the new
       // value or drop the edge. Through one it has read: it saw a value that is now stale.
-      guard edges[Int(edge)].stamp == nodes[Int(node)].runStamp else { return }
+      guard edges[Int(edge)].stamp == record.runStamp else { return }
     }
     if flags.contains(.disposed) { return }
-    nodes[Int(node)].flags.insert(mark)
+    nodes[Int(node)].flags = flags.union(mark)
     changeLog?.noteMark(ref(node))
-    if nodes[Int(node)].kind == .effect {
+    if record.kind == .effect {
       if mark == .dirty && flags.contains(.recordsReasons) {
         // A write: the same source may be written again and again before the run.
         let reason = ref(source)
