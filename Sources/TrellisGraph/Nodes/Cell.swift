@@ -85,7 +85,9 @@ public final class Cell<Value>: GraphNode {
 
   @inlinable
   func write(_ newValue: Value) {
-    if let isEqual, isEqual(storage, newValue) { return }
+    // Called through the optional, not bound first: a bound copy of the closure was retained
+    // and released around the call, on every write and again on every settle.
+    if isEqual?(storage, newValue) == true { return }
     if store.transactionDepth > 0 {
       if !flags.contains(.unsettled) {
         committed = storage
@@ -109,7 +111,7 @@ public final class Cell<Value>: GraphNode {
     cell.flags.remove(.unsettled)
     guard let committed = cell.committed else { return false }
     cell.committed = nil
-    if let isEqual = cell.isEqual, isEqual(committed, cell.storage) { return false }
+    if cell.isEqual?(committed, cell.storage) == true { return false }
     cell.store.nodes[Int(cell.slot)].version &+= 1
     cell.store.lastReadDep = -1
     return true
