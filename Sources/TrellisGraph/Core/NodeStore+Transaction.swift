@@ -10,6 +10,7 @@
 /// new value, so a later write-back is a change.
 extension NodeStore {
   /// Runs `body` as a transaction (see above); nested transactions join the outermost one.
+  @inlinable
   func withTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
     transactionDepth += 1
     defer {
@@ -27,7 +28,8 @@ extension NodeStore {
   }
 
   /// Settles every cell the transaction wrote.
-  private func settleTransaction() {
+  @usableFromInline
+  func settleTransaction() {
     beginOperation()
     defer { endOperation() }
     // Settling a cell runs no user code, so the list does not change while it is walked.

@@ -56,7 +56,7 @@ public final class Graph {
   /// Whether the store will call `workWasScheduled()` at the end of the current operation.
   @exclusivity(unchecked) var awaitsNotification = false
   @exclusivity(unchecked) private var flushStamp = 0
-  let store = NodeStore.shared
+  @usableFromInline let store = NodeStore.shared
 
   /// Creates a graph.
   /// - Parameter executor: `.mainActor` (default) or `.manual`.
@@ -214,7 +214,10 @@ public final class Graph {
   /// Transactions are global to the main actor's graph: any graph's cells take part.
   /// - Parameter body: the writes.
   /// - Returns: what `body` returns.
+  @inlinable
   public func withTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
+    // Inlinable, as the store's part: called across modules, the generic function ran
+    // unspecialized and called `body` through a reabstraction thunk, on every batch.
     try store.withTransaction(body)
   }
 
