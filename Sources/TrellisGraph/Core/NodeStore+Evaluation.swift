@@ -73,11 +73,45 @@ extension NodeStore {
   @inlinable
   @inline(__always)
   func endEvaluation(of node: GraphNode, _ frame: EvaluationFrame) {
+    // Writes inside the open evaluations are rare: only then can a write of what this one read
+    // come back, and the optional event that carries it is kept off the common path.
+    if evaluationReads.hasWrites {
+      endEvaluationAfterWrites(of: node, frame)
+      return
+    }
+    let slot = node.slot
+    evaluationReads.endWithoutWrites(frame.reads, updating: &node.relay) {
+      makeRelay(for: slot)
+    }
+    finishEvaluation(of: slot, frame)
+    endOperation()
+  }
+
+  /// `endEvaluation` when writes were made inside the open evaluations.
+  @usableFromInline
+  @inline(never)
+  func endEvaluationAfterWrites(of node: GraphNode, _ frame: EvaluationFrame) {
     let slot = node.slot
     let writeOfRead = evaluationReads.end(frame.reads, updating: &node.relay) {
-      TrackedPropertyBridge.makeRelay(
-        for: ref(slot), deliversEvents: nodes[Int(slot)].flags.contains(.recordsReasons))
+      makeRelay(for: slot)
     }
+    finishEvaluation(of: slot, frame)
+    if let writeOfRead { evaluationWroteWhatItRead(slot, writeOfRead) }
+    endOperation()
+  }
+
+  /// The relay of `slot`, made on its first tracked read.
+  @usableFromInline
+  func makeRelay(for slot: Int32) -> ChangeRelay {
+    TrackedPropertyBridge.makeRelay(
+      for: ref(slot), deliversEvents: nodes[Int(slot)].flags.contains(.recordsReasons))
+  }
+
+  /// The part of ending an evaluation after its tracked reads: drops the dependencies it did
+  /// not read again and restores the evaluation it interrupted.
+  @inlinable
+  @inline(__always)
+  func finishEvaluation(of slot: Int32, _ frame: EvaluationFrame) {
     let (tail, head) = withRecord(slot) { record in
       record.flags.remove(.evaluating)
       record.evaluatingParent = -1
@@ -90,8 +124,6 @@ extension NodeStore {
     lastReadDep = -1
     currentOwner = frame.previousOwner
     innermostEvaluation = frame.previousEvaluation
-    if let writeOfRead { evaluationWroteWhatItRead(slot, writeOfRead) }
-    endOperation()
   }
 
   /// A tracked property the evaluation of `slot` read was written, to a new value, before the

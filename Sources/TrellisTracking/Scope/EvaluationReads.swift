@@ -77,13 +77,29 @@ package final class EvaluationReads {
     if !recorder.writes.isEmpty {
       return endAfterWrites(segment, updating: &relay, makeRelay: makeRelay)
     }
+    endWithoutWrites(segment, updating: &relay, makeRelay: makeRelay)
+    return nil
+  }
+
+  /// Whether writes were made inside the open evaluations: only then can `end` return an
+  /// event; otherwise `endWithoutWrites` does all of its work.
+  @inlinable
+  package var hasWrites: Bool { !recorder.writes.isEmpty }
+
+  /// `end` when `hasWrites` is false. It returns nothing, so that a caller that checks
+  /// `hasWrites` first carries no optional event on its common path (destroying one, nil
+  /// nearly always, was an outlined call per evaluation).
+  @inlinable
+  @inline(__always)
+  package func endWithoutWrites(
+    _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
+  ) {
     if recorder.sources.count == segment.start && relay == nil {
       recorder.last = nil
       if segment.installed { uninstall(segment) }
-      return nil
+      return
     }
     endObserving(segment, updating: &relay, makeRelay: makeRelay)
-    return nil
   }
 
   /// `end` when writes were made inside the open evaluations: finds one of a property this
