@@ -167,8 +167,13 @@ public final class Effect: GraphNode {
   private func runHere() {
     // A run that no evaluation began applies the changes posted from other threads first, as a
     // flush does: the derived values it reads take them as up to date. Inside a flush, drains
-    // are held (the flush applied them at its start), so this does nothing there.
-    if store.currentSubscriber < 0 && store.postedChanges.isSet { TrackedChangeInbox.drain() }
+    // are held (the flush applied them at its start), so this does nothing there, and the
+    // hold, a plain load, is asked before the flag, a call.
+    if store.currentSubscriber < 0 && TrackedChangeInbox.holds == 0
+      && store.postedChanges.isSet
+    {
+      TrackedChangeInbox.drain()
+    }
     let flags = self.flags
     if flags.contains(.disposed) { return }
     if !flags.isDisjoint(with: .onStack) {
