@@ -52,7 +52,10 @@ public final class Cell<Value>: GraphNode {
   /// invalidates the dependents.
   @inlinable
   public var value: Value {
-    get {
+    // Always inlined, as `Derived.value`: left to the optimizer, a read in a loop of the
+    // caller's (kairo's mux reads 100 cells so) became a call to a specialized copy, whose
+    // entry and exit cost a third of the read.
+    @inline(__always) get {
       if store.transactionDepth > 0 { settleForTrackedRead() }
       store.recordRead(of: slot)
       return storage
