@@ -494,21 +494,27 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       }
     }
     if newRows > 1, rowsAreIndexed { rows.reserveCapacity(rows.count + newRows) }
-    for offset in 0..<pass.middle.count
-    where !pass.middle.inPlace[offset] && pass.middle.rows[offset] == nil
-      && !pass.middle.isDuplicate[offset]
-    {
-      let id = pass.newIDs[pass.head + offset]
-      let row = ViewNode(
-        parent: node, key: .row, viewType: Content.self, explicitID: ExplicitID(value: id))
-      if !rowsAreIndexed {
-        pass.middle.rows[offset] = row
-      } else if let earlier = rows.updateValue(row, forKey: id) {
-        // New ids that repeat each other (neither had a row): the first one keeps it.
-        rows[id] = earlier
-        pass.middle.isDuplicate[offset] = true
-      } else {
-        pass.middle.rows[offset] = row
+    // Only when there are rows to create: the optimizer makes the pass's arrays unique before
+    // a loop that may edit them, and the caller still holds them, so entering the loop copied
+    // every middle array, even for an edit that creates nothing (a swap in 10,000 rows: about
+    // 300,000 instructions more).
+    if newRows > 0 {
+      for offset in 0..<pass.middle.count
+      where !pass.middle.inPlace[offset] && pass.middle.rows[offset] == nil
+        && !pass.middle.isDuplicate[offset]
+      {
+        let id = pass.newIDs[pass.head + offset]
+        let row = ViewNode(
+          parent: node, key: .row, viewType: Content.self, explicitID: ExplicitID(value: id))
+        if !rowsAreIndexed {
+          pass.middle.rows[offset] = row
+        } else if let earlier = rows.updateValue(row, forKey: id) {
+          // New ids that repeat each other (neither had a row): the first one keeps it.
+          rows[id] = earlier
+          pass.middle.isDuplicate[offset] = true
+        } else {
+          pass.middle.rows[offset] = row
+        }
       }
     }
     let hasDuplicates = pass.middle.isDuplicate.contains(true)
