@@ -1,5 +1,6 @@
 import Testing
 import TrellisGraph
+import TrellisTracking
 import TrellisViews
 
 /// A chain of nested custom views, `depth` levels deep.
@@ -49,6 +50,22 @@ struct ValuedLevel: View {
       Text("leaf \(value)")
     } else {
       ValuedLevel(depth: depth - 1, value: value)
+    }
+  }
+}
+
+/// A stack that shows a `NestedLevel` chain `depth` levels deep once the model says so.
+final class DeepSwitchModel: Trackable {
+  @Tracked var shown = false
+}
+
+struct DeepSwitch: View {
+  let model: DeepSwitchModel
+  let depth: Int
+
+  var body: some View {
+    VStack {
+      if model.shown { NestedLevel(depth: depth) }
     }
   }
 }
@@ -137,6 +154,27 @@ struct ValuedLevel: View {
       #expect(host.tree.texts == ["leaf"])
     }
     #expect(released == nil)
+  }
+
+  // Found by the suite stalling for minutes: after any `withTransaction` (another host's
+  // counts), a flush records what made its changes, and the commit found each new element's
+  // transaction by walking up from it to a changed element, O(depth) per element: a
+  // 10,000-level subtree took minutes to commit. Every mutation of the new subtree carries the
+  // animation it was shown in.
+  @Test(.timeLimit(.minutes(1)))
+  func aDeepSubtreeShownWithAnAnimationIsAnimatedThroughoutInLinearTime() {
+    let model = DeepSwitchModel()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      DeepSwitch(model: model, depth: 10_000), executor: .manual, renderer: recorder)
+    recorder.clear()
+    withAnimation(.linear) { model.shown = true }
+    host.flush()
+    #expect(host.tree.texts == ["leaf"])
+    #expect(
+      recorder.counts == RecordingRenderer.Counts(creates: 10_002, inserts: 10_002, commits: 1))
+    #expect(recorder.lastCommitAnimations.count == 20_004)
+    #expect(recorder.lastCommitAnimations.allSatisfy { $0.hasSuffix(" ~ linear(0.35)") })
   }
 
   // Found by a new user: built-in views nested in one body recurse through their updates, one

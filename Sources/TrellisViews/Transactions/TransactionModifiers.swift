@@ -145,6 +145,11 @@ extension HostCore {
       }
     }
     func resolve(_ id: ElementID) {
+      guard result[id] == nil else { return }
+      resolve(id, from: start(id))
+    }
+    // `id`'s transaction, from `start`: the scopes around it applied in order.
+    func resolve(_ id: ElementID, from start: Transaction) {
       guard result[id] == nil, let node = elements.owner(of: id) else { return }
       var scopes: [TransactionScope] = []
       if transactionModifierCount > 0 {
@@ -154,21 +159,32 @@ extension HostCore {
           scope = current.outer
         }
       }
-      var transaction = start(id)
+      var transaction = start
       for scope in scopes.reversed() { scope.apply(&transaction, updateNumber) }
       if transaction != base { result[id] = transaction }
     }
     // The elements a rebuild of a changed container will create: each new element below it
-    // (through structural wrappers) and its whole subtree.
+    // (through structural wrappers) and its whole subtree. Each carries down the context it
+    // starts from (its own recorded one, or its nearest element's above it), and a subtree
+    // is walked once, however many of its containers changed (a new element is marked as one
+    // too). Looking the context up from each new element, and walking each changed
+    // container's new subtree, were both O(depth) per element: a new 10,000-level subtree
+    // took minutes to commit.
+    var walked: Set<ElementID> = []
     func resolveNewElements(below id: ElementID) {
-      guard let container = elements.owner(of: id) else { return }
-      var stack = Array(container.children)
-      while let node = stack.popLast() {
+      guard walked.insert(id).inserted, let container = elements.owner(of: id) else { return }
+      let containerStart = start(id)
+      var stack = container.children.map { ($0, containerStart) }
+      while let (node, inherited) = stack.popLast() {
+        var own = inherited
         if let id = node.elementID {
-          guard !node.isElementCreated else { continue }
-          resolve(id)
+          guard !node.isElementCreated, walked.insert(id).inserted else { continue }
+          if let context = changeContexts[id] {
+            own = TransactionContexts.transaction(for: context)
+          }
+          resolve(id, from: own)
         }
-        stack.append(contentsOf: node.children)
+        for child in node.children { stack.append((child, own)) }
       }
     }
     for id in changedChildren {
