@@ -319,6 +319,24 @@ struct StoreScreen: View {
   }
 }
 
+/// Three buttons titled "Save": two in this view, one in a row view inside it.
+struct SaveButtonsInTwoViews: View {
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      Button("Save") { probe.log.append("first") }
+      SaveRow(probe: probe)
+      Button("Save") { probe.log.append("third") }
+    }
+  }
+}
+
+struct SaveRow: View {
+  let probe: Probe
+  var body: some View { Button("Save") { probe.log.append("row") } }
+}
+
 struct TwoSaveButtons: View {
   let probe: Probe
 
@@ -357,11 +375,25 @@ struct PagesScreen: View {
     #expect(diagnostics.map(\.nodes) == [["Save"]])
     #expect(
       diagnostics.first?.message
-        == "2 buttons are titled \"Save\" (in TwoSaveButtons, TwoSaveButtons); nothing was "
-        + "tapped. Give them distinct titles.")
+        == "2 buttons are titled \"Save\" (both in TwoSaveButtons); nothing was tapped. Give "
+        + "them distinct titles.")
     let missing = TrellisDiagnostics.capture { tapped = host.tap("Load") }
     #expect(!tapped)
     #expect(missing.map(\.message) == ["No button titled \"Load\" is in the tree."])
+  }
+
+  // Found by a new user: the ambiguity named the view that holds the buttons once per button
+  // ("in Buttons, Buttons"), which did not tell them apart. It now counts them per view.
+  @Test func anAmbiguousTapCountsTheMatchesInEachViewThatHoldsThem() {
+    let probe = Probe()
+    let host = ViewHost(SaveButtonsInTwoViews(probe: probe), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture { #expect(!host.tap("Save")) }
+    #expect(probe.log == [])
+    #expect(
+      diagnostics.map(\.message) == [
+        "3 buttons are titled \"Save\" (2 in SaveButtonsInTwoViews, 1 in SaveRow); nothing was "
+          + "tapped. Give them distinct titles."
+      ])
   }
 
   @Test func aTapCountBelowOneIsReportedAsSuchAndTapsNothing() {

@@ -219,13 +219,30 @@ extension ViewHost {
         message = "No \(kind) titled \"\(title)\" is in the tree."
       }
     } else {
-      let places = matches.prefix(5).map(\.diagnosticName).joined(separator: ", ")
       message =
-        "\(matches.count) \(kind)s are titled \"\(title)\" (in \(places)); \(effect). Give them "
-        + "distinct titles."
+        "\(matches.count) \(kind)s are titled \"\(title)\" (\(Self.places(of: matches))); \(effect). "
+        + "Give them distinct titles."
     }
     TrellisDiagnostics.report(
       TrellisDiagnostic(kind: .invalidInput, nodes: [title], message: message))
     return nil
+  }
+
+  /// Where the matching controls are, by the view that holds them, in tree order: "both in
+  /// Form", "all 3 in Form", or "2 in Form, 1 in Sheet" (at most five views). A list of the
+  /// same name repeated would not tell them apart.
+  private static func places(of matches: [ViewNode]) -> String {
+    var names: [String] = []
+    var counts: [String: Int] = [:]
+    for match in matches {
+      let name = match.diagnosticName
+      if counts[name] == nil { names.append(name) }
+      counts[name, default: 0] += 1
+    }
+    if names.count == 1 {
+      return (matches.count == 2 ? "both in " : "all \(matches.count) in ") + names[0]
+    }
+    let shown = names.prefix(5).map { "\(counts[$0] ?? 0) in \($0)" }
+    return shown.joined(separator: ", ") + (names.count > 5 ? ", …" : "")
   }
 }
