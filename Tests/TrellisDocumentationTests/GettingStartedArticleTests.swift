@@ -21,7 +21,7 @@ final class Grocery: Trackable, Identifiable {
 
   init(id: Int, name: String) {
     self.id = id
-    _name = Tracked(wrappedValue: name)
+    self.name = name
   }
 }
 

@@ -184,7 +184,8 @@ struct StoreScreen: View {
     }
     #expect(
       preference.map(\.message) == [
-        "PreferenceFeedback kept scheduling updates for 100 rounds; the host stopped. Its last "
+        "PreferenceFeedback kept scheduling updates for 100 rounds; the host stopped, and what it "
+          + "did not update shows its previous values until a new change updates it. Its last "
           + "rounds ran onPreferenceChange(WidthKey) in PreferenceFeedback: \(feedback)"
       ])
     host = ViewHost(ChangeFeedback(), executor: .manual)
@@ -194,7 +195,8 @@ struct StoreScreen: View {
     }
     #expect(
       change.map(\.message) == [
-        "ChangeFeedback kept scheduling updates for 100 rounds; the host stopped. Its last "
+        "ChangeFeedback kept scheduling updates for 100 rounds; the host stopped, and what it "
+          + "did not update shows its previous values until a new change updates it. Its last "
           + "rounds ran onChange(of: Int) in ChangeFeedback: \(feedback)"
       ])
   }

@@ -307,7 +307,8 @@ final class HostCore {
         kind: .updateCycle, nodes: names,
         message:
           "\(names.joined(separator: ", ")) kept scheduling updates for \(rounds) rounds; "
-          + "the host stopped. \(cause)"))
+          + "the host stopped, and what it did not update shows its previous values until a "
+          + "new change updates it. \(cause)"))
   }
 
   /// Notes that a feedback action (an `onChange` or `onPreferenceChange` action) runs, for the
