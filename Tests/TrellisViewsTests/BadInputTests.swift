@@ -233,6 +233,24 @@ struct StoreScreen: View {
         "@State Unmounted.value (State<Int>) was written outside") == true)
   }
 
+  // Found by a new user: through the binding, only the write was reported.
+  @Test func stateReadThroughItsBindingOutsideAMountedViewIsReportedAsWell() {
+    let binding = Unmounted().$value
+    var values: [Int] = []
+    let diagnostics = TrellisDiagnostics.capture {
+      values.append(binding.wrappedValue)
+      binding.wrappedValue = 9
+      values.append(binding.wrappedValue)
+    }
+    #expect(values == [5, 5])
+    #expect(
+      diagnostics.map { String($0.message.prefix(54)) } == [
+        "@State Unmounted.value (State<Int>) was read outside o",
+        "@State Unmounted.value (State<Int>) was written outsid",
+        "@State Unmounted.value (State<Int>) was read outside o",
+      ])
+  }
+
   @Test func aLinkWhoseValueHasNoDestinationCannotBeActivated() {
     let host = ViewHost(LinkWithoutDestination(), executor: .manual)
     let diagnostics = TrellisDiagnostics.capture {

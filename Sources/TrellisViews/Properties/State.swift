@@ -73,7 +73,14 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
   public var projectedValue: Binding<Value> {
     let box = self.box
     return Binding(
-      get: { box.storage?.cell.value ?? box.initialValue() }, set: { box.write($0) },
+      get: {
+        // Reported as a direct read is (found by a new user: only the write was).
+        guard let storage = box.storage else {
+          box.reportUnmounted("read")
+          return box.initialValue()
+        }
+        return storage.cell.value
+      }, set: { box.write($0) },
       source: box.storage.map { AnyHashable(ObjectIdentifier($0)) })
   }
 
