@@ -221,7 +221,9 @@ public final class Graph {
     try store.withTransaction(body)
   }
 
-  /// Puts an effect in the queue (the store calls this when it marks one stale).
+  /// Puts an effect in the queue (the store calls this when it marks one stale). Always
+  /// inlined into the store's `schedule`.
+  @inline(__always)
   func enqueue(_ ref: NodeRef, depth: Int, order: Int) {
     queue.push(ref, depth: depth, order: order)
     if isFlushing || awaitsNotification { return }

@@ -38,7 +38,9 @@ struct RunQueue: ~Copyable {
   /// The waiting entries, in no particular order.
   var waiting: [Entry] { entries.suffix(from: head) }
 
-  /// Queues `ref` at `depth`; `order` is the effect's creation order. O(1).
+  /// Queues `ref` at `depth`; `order` is the effect's creation order. O(1). Always inlined
+  /// into `Graph.enqueue`, as that is into the store's walks.
+  @inline(__always)
   mutating func push(_ ref: NodeRef, depth: Int, order: Int) {
     let entry = Entry(ref: ref, depth: depth, order: order)
     if isSorted, head < entries.count, entry.precedes(entries[entries.count - 1]) {
