@@ -107,7 +107,8 @@ final class NodeStore {
 
   // Transactions (see `NodeStore+Transaction.swift`).
   @exclusivity(unchecked) @usableFromInline var transactionDepth = 0
-  @exclusivity(unchecked) var unsettledCells = RecordStorage<NodeRef>(capacity: 16)
+  @exclusivity(unchecked) @usableFromInline var unsettledCells = RecordStorage<NodeRef>(
+    capacity: 16)
 
   // The evaluation in progress (see `NodeStore+Evaluation.swift`).
   /// The node whose computation is running; reads become its dependencies. -1 when none.
