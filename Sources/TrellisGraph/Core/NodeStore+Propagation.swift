@@ -507,14 +507,26 @@ extension NodeStore {
       edge = parent.edge
       let parentFlags = nodes[Int(node)].flags
       needs = parentFlags.contains(.dirty)
-      if !needs && changed && nodes[Int(child)].flags.isDisjoint(with: .stale) {
-        // The child got a new version, so the parent's edge to it (where `edge` stands) is out
-        // of date: decided here rather than by re-reading that edge and the child's record (a
-        // child still stale, its update having invalidated it again, is re-read and brought up
-        // to date first, as before).
-        needs = true
-        if parentFlags.contains(.recordsReasons), handles[Int(node)] != nil {
-          noteStaleReason(of: node, from: child)
+      if !needs {
+        let childRecord = nodes[Int(child)]
+        if childRecord.flags.isDisjoint(with: .stale) {
+          if changed {
+            // The child got a new version, so the parent's edge to it (where `edge` stands) is
+            // out of date: decided here rather than by re-reading that edge and the child's
+            // record (a child still stale, its update having invalidated it again, is re-read
+            // and brought up to date first, as before).
+            needs = true
+            if parentFlags.contains(.recordsReasons), handles[Int(node)] != nil {
+              noteStaleReason(of: node, from: child)
+            }
+          } else {
+            // Up to date and not updated by this check: the edge decides as the walk's step
+            // would on it (nothing to bring up to date, no cycle: the child has just left the
+            // check), from the record already loaded. Equal, the walk goes on after it; not
+            // (the child changed before this check), the step re-reads it and decides.
+            let link = edges[Int(edge)]
+            if link.version == childRecord.version { edge = link.nextDep }
+          }
         }
       }
     }
