@@ -69,4 +69,37 @@ import TrellisGraph
     #expect(c3Runs == 2)
     #expect(!effect.isStale)
   }
+
+  /// The same when the check decides the dependency without going down to it (its first input
+  /// is up to date and changed) and its update finds it equal.
+  @Test func aDependencyUpdatedEqualInTheCheckButChangedBeforeItStillReRunsItsReader() {
+    let graph = Graph(executor: .manual)
+    let head = Cell(0, name: "head")
+    let c1 = Derived(name: "c1") { head.value }
+    var c2Runs = 0
+    let c2 = Derived(name: "c2") { () -> Int in
+      c2Runs += 1
+      return c1.value >= 5 ? 1 : 0
+    }
+    var c3Runs = 0
+    let c3 = Derived(name: "c3") { () -> Int in
+      c3Runs += 1
+      return c2.value + 100
+    }
+    var seen: [Int] = []
+    let effect = Effect(name: "effect", in: graph) { seen.append(c3.value) }
+    #expect(seen == [100])
+
+    head.value = 5
+    // c2 brought up to date (and changed) by a read of its own; c3 is still pending.
+    #expect(c2.value == 1)
+    head.value = 6
+    // c1 up to date and changed, c2 pending: the check updates c2 at once, equal to before.
+    #expect(c1.value == 6)
+    graph.flush()
+    #expect(c2Runs == 3)
+    #expect(seen == [100, 101])
+    #expect(c3Runs == 2)
+    #expect(!effect.isStale)
+  }
 }
