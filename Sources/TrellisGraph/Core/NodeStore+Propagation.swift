@@ -589,11 +589,19 @@ extension NodeStore {
   /// Runs `node`'s update, on a fresh stack segment of this thread when this one is nearly
   /// used up: a first evaluation nests one level per derived value it reaches, and this is
   /// where each level begins. Never another thread.
+  ///
+  /// Where no fresh segment could be mapped and the stack is below `stackReserve`, a derived
+  /// value's evaluation is refused here, after reporting, as `beginEvaluation` refuses one
+  /// (a recomputation's skips that look: its update closure is only called from here).
   @usableFromInline
   func update(_ node: GraphNode) -> Bool {
     if remainingStackBytes() < Self.stackSwitchThreshold {
       var changed = false
       if withFreshStack({ changed = node.update(node) }) { return changed }
+      if remainingStackBytes() < Self.stackReserve && nodes[Int(node.slot)].kind == .derived {
+        reportTooDeep(node)
+        return false
+      }
     }
     return node.update(node)
   }

@@ -237,7 +237,9 @@ public final class Derived<Value>: GraphNode {
   @inlinable
   @inline(__always)
   func recompute(isEqual: (Value, Value) -> Bool) -> Bool {
-    guard let frame = store.beginEvaluation(of: self, ownsEffects: false) else { return false }
+    // Called only through `NodeStore.update(_:)`, which looked at the stack left.
+    guard let frame = store.beginEvaluation(of: self, ownsEffects: false, checksStack: false)
+    else { return false }
     // Borrowed: the node, which owns the computation, is alive throughout (the caller holds it).
     let newValue: Value
     do {
