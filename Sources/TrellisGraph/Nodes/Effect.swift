@@ -51,7 +51,13 @@ public final class Effect: GraphNode {
   @exclusivity(unchecked) var firstStaleNode = NodeRef(slot: -1, generation: 0)
   /// The node `lastRunReasons` names, when it is exactly that one reason (slot -1 otherwise).
   @exclusivity(unchecked) var lastRunNode = NodeRef(slot: -1, generation: 0)
-  private let body: EffectBody
+  /// The body, when it is a closure (an empty one for a runner's effect). Two `let`s rather
+  /// than an enum: a run calls a `let` closure of the object borrowed, where binding the
+  /// enum's payload copied it, a retain and a release of its context per run (about 37
+  /// instructions, 2.5% of kairo's broad case).
+  private let closure: @MainActor () -> Void
+  /// The body, when it is a runner's method.
+  private let runner: UnownedRunner?
   /// Effects and scopes created during the latest run.
   @exclusivity(unchecked) var owned: [GraphNode] = []
   /// Cleanups registered during the latest run, in registration order.
@@ -104,7 +110,14 @@ public final class Effect: GraphNode {
   ) {
     self.graph = graph
     self.depth = depth
-    self.body = body
+    switch body {
+    case .closure(let body):
+      closure = body
+      runner = nil
+    case .runner(let body):
+      closure = {}
+      runner = body
+    }
     let store = NodeStore.shared
     creationOrder = store.effectsCreated
     store.effectsCreated += 1
@@ -196,9 +209,10 @@ public final class Effect: GraphNode {
       changeContext = 0
       store.changeContext = context
     }
-    switch body {
-    case .closure(let body): body()
-    case .runner(let runner): runner.object.runEffect()
+    if let runner {
+      runner.object.runEffect()
+    } else {
+      closure()
     }
     if context != 0 { store.changeContext = outerContext }
     store.endEvaluation(of: self, frame)
@@ -431,7 +445,7 @@ package protocol EffectRunner: AnyObject {
   func runEffect()
 }
 
-/// What an effect runs.
+/// What an effect runs, as its initializer takes it.
 private enum EffectBody {
   case closure(@MainActor () -> Void)
   case runner(UnownedRunner)
