@@ -593,15 +593,23 @@ extension NodeStore {
   /// Where no fresh segment could be mapped and the stack is below `stackReserve`, a derived
   /// value's evaluation is refused here, after reporting, as `beginEvaluation` refuses one
   /// (a recomputation's skips that look: its update closure is only called from here).
-  @usableFromInline
+  ///
+  /// Always inlined, with the rare case out of line: as a call, its entry and exit were
+  /// about 12 instructions per recomputation, around a look at the stack and a closure call.
+  @inline(__always)
   func update(_ node: GraphNode) -> Bool {
-    if remainingStackBytes() < Self.stackSwitchThreshold {
-      var changed = false
-      if withFreshStack({ changed = node.update(node) }) { return changed }
-      if remainingStackBytes() < Self.stackReserve && nodes[Int(node.slot)].kind == .derived {
-        reportTooDeep(node)
-        return false
-      }
+    if remainingStackBytes() < Self.stackSwitchThreshold { return updateWithLittleStack(node) }
+    return node.update(node)
+  }
+
+  /// `update(_:)` when the stack left is below `stackSwitchThreshold`.
+  @inline(never)
+  func updateWithLittleStack(_ node: GraphNode) -> Bool {
+    var changed = false
+    if withFreshStack({ changed = node.update(node) }) { return changed }
+    if remainingStackBytes() < Self.stackReserve && nodes[Int(node.slot)].kind == .derived {
+      reportTooDeep(node)
+      return false
     }
     return node.update(node)
   }
