@@ -228,8 +228,11 @@ public final class Derived<Value>: GraphNode {
     return derived.recompute(isEqual: isEqual)
   }
 
-  /// `recompute` for `Equatable` values: `==` is called directly, in specialized code.
+  /// `recompute` for `Equatable` values: `==` is called directly, in specialized code. Always
+  /// inlined into the update closure that calls it, which was otherwise a thunk of its own, a
+  /// call and a return per recomputation.
   @inlinable
+  @inline(__always)
   static func recomputeEquatable(_ node: GraphNode) -> Bool where Value: Equatable {
     unsafeDowncast(node, to: Derived<Value>.self).recompute { $0 == $1 }
   }
