@@ -1,6 +1,7 @@
 import Testing
 import TrellisGraph
-import TrellisViews
+
+@testable import TrellisViews
 
 /// Holds a binding to another host's state and writes it from its body.
 @MainActor
@@ -112,6 +113,32 @@ struct CellCount: View {
     #expect(stopped == [])
     #expect(first.bodyCount(of: "Bouncer") == 1)
     #expect(second.bodyCount(of: "Bouncer") == 1)
+  }
+
+  @Test func aTransactionUsedWithOneHostsModelsIsRecordedByThatHostOnly() {
+    let firstCount = Cell(0)
+    let secondCount = Cell(0)
+    let firstRecorder = RecordingRenderer()
+    let secondRecorder = RecordingRenderer()
+    let first = ViewHost(CellCount(count: firstCount), executor: .manual, renderer: firstRecorder)
+    let second = ViewHost(
+      CellCount(count: secondCount), executor: .manual, renderer: secondRecorder)
+    withAnimation(.easeIn) { firstCount.value = 1 }
+    secondCount.value = 1
+    // The second host flushes first: the transaction reached only the first host's graph.
+    second.flush()
+    first.flush()
+    #expect(firstRecorder.lastCommitAnimations == ["setText Text@2 \"n 1\" ~ easeIn(0.35)"])
+    #expect(secondRecorder.lastCommit.map(\.description) == ["setText Text@2 \"n 1\""])
+    #expect(secondRecorder.lastCommitAnimations == [])
+    #expect(first.core.changeContextRecordings == 1)
+    #expect(second.core.changeContextRecordings == 0)
+    // A flush made inside a transaction records, whatever marked its work.
+    secondCount.value = 2
+    withAnimation(.linear) { second.flush() }
+    #expect(secondRecorder.lastCommitAnimations == ["setText Text@2 \"n 2\" ~ linear(0.35)"])
+    #expect(second.core.changeContextRecordings == 1)
+    #expect(first.core.changeContextRecordings == 1)
   }
 
   @Test func aWriteFromOneHostsBodyToAnothersStateIsAnOrdinaryWriteThere() {

@@ -277,7 +277,10 @@ extension NodeStore {
   @inline(never)
   func noteChangeContext(of node: Int32) {
     let context = changeContext
-    withEffect(at: node) { effect in effect.changeContext = context }
+    withEffect(at: node) { effect in
+      effect.changeContext = context
+      effect.graph.markedWithChangeContext = true
+    }
   }
 
   /// Runs `body` on the effect object of a live effect slot, borrowed (see `handles`): for

@@ -50,6 +50,20 @@ public final class Graph {
   /// graph work synchronously beyond scheduling it.
   @exclusivity(unchecked) package var onWorkScheduled: (@MainActor () -> Void)?
 
+  /// Whether a change gave one of this graph's effects a nonzero change context (see
+  /// `ChangeContext`) since the layer above last took the flag with
+  /// `takeChangeContextMark()`. Per graph, so that a transaction used with one host's models
+  /// tells that host, and no other, to record what made its changes.
+  @exclusivity(unchecked) var markedWithChangeContext = false
+
+  /// Whether a change gave one of this graph's effects a nonzero change context since the
+  /// previous call; clears the flag.
+  package func takeChangeContextMark() -> Bool {
+    guard markedWithChangeContext else { return false }
+    markedWithChangeContext = false
+    return true
+  }
+
   @exclusivity(unchecked) private var queue = RunQueue()
   @exclusivity(unchecked) private var isFlushing = false
   @exclusivity(unchecked) private var flushTaskScheduled = false

@@ -124,11 +124,13 @@ final class HostCore {
   var preferenceCollections = 0
   /// The readers to collect when the flush ends.
   @exclusivity(unchecked) var stalePreferenceReaders: [any PreferenceResolving] = []
-  /// Whether this update records the change context of each changed element: a transaction
-  /// was used since the last flush began (see `TransactionContexts.epoch`).
+  /// Whether this update records the change context of each changed element: a change since
+  /// the last flush began carried a transaction to this host's graph
+  /// (`Graph.takeChangeContextMark()`), or the flush runs inside a transaction.
   @exclusivity(unchecked) var recordsChangeContexts = false
-  /// `TransactionContexts.epoch` when the latest flush began.
-  @exclusivity(unchecked) var seenTransactionEpoch: UInt64 = 0
+  /// How many flush rounds recorded change contexts (for tests that check a transaction used
+  /// with another host's models costs this one nothing).
+  var changeContextRecordings = 0
   /// The change context of each element changed in this update, while it records them.
   /// Checked, unlike the fields above it: only updates that follow a transaction touch it.
   var changeContexts: [ElementID: UInt32] = [:]
@@ -240,10 +242,11 @@ final class HostCore {
     while true {
       switch action {
       case .flush:
-        // A transaction was used since the last flush (a lifecycle action's write counts): this
-        // flush's changes record what made them, for the commit's transactions.
-        if seenTransactionEpoch != TransactionContexts.epoch {
-          seenTransactionEpoch = TransactionContexts.epoch
+        // A change since the last flush carried a transaction to this host's graph (a
+        // lifecycle action's write counts), or the flush itself runs inside one: this flush's
+        // changes record what made them, for the commit's transactions.
+        if graph.takeChangeContextMark() || ChangeContext.current != 0 {
+          if !recordsChangeContexts { changeContextRecordings += 1 }
           recordsChangeContexts = true
         }
         graph.flush()

@@ -78,7 +78,6 @@ public func withTransaction<Result>(
   Transaction.current = transaction
   // The graph carries it to what the writes re-run (see `TransactionContexts`).
   ChangeContext.current = TransactionContexts.context(for: transaction)
-  TransactionContexts.epoch &+= 1
   defer {
     Transaction.current = previous
     ChangeContext.current = previousContext

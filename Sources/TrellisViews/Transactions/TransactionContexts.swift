@@ -11,13 +11,6 @@ import TrellisGraph
 enum TransactionContexts {
   private static var transactions: [Transaction] = []
   private static var contexts: [Transaction: UInt32] = [:]
-  /// Bumped by every `withTransaction(_:_:)`. A host that finds it changed at the start of an
-  /// update records the context of each change in that update (see
-  /// `HostCore.noteChangeContext(of:)`); otherwise it records nothing. No dynamic exclusivity
-  /// checks (one per update, for reading it): every access is one statement, on the main
-  /// actor.
-  @exclusivity(unchecked) static var epoch: UInt64 = 0
-
   /// The context that stands for `transaction`, made on first use; never 0.
   static func context(for transaction: Transaction) -> UInt32 {
     if let context = contexts[transaction] { return context }
