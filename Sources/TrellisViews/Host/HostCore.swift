@@ -131,6 +131,10 @@ final class HostCore {
   /// How many flush rounds recorded change contexts (for tests that check a transaction used
   /// with another host's models costs this one nothing).
   var changeContextRecordings = 0
+  /// How many elements the commits' transaction walks visited, counting each step up to a
+  /// recorded context (for the test that checks a new subtree's transactions cost O(size), not
+  /// O(size × depth)).
+  var transactionWalkSteps = 0
   /// The change context of each element changed in this update, while it records them.
   /// Checked, unlike the fields above it: only updates that follow a transaction touch it.
   var changeContexts: [ElementID: UInt32] = [:]

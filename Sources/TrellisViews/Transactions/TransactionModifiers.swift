@@ -137,6 +137,7 @@ extension HostCore {
       guard !changeContexts.isEmpty else { return base }
       var current = id
       while true {
+        transactionWalkSteps += 1
         if let context = changeContexts[current] {
           return TransactionContexts.transaction(for: context)
         }
@@ -176,6 +177,7 @@ extension HostCore {
       let containerStart = start(id)
       var stack = container.children.map { ($0, containerStart) }
       while let (node, inherited) = stack.popLast() {
+        transactionWalkSteps += 1
         var own = inherited
         if let id = node.elementID {
           guard !node.isElementCreated, walked.insert(id).inserted else { continue }
