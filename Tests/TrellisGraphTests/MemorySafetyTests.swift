@@ -148,4 +148,40 @@ import Testing
     #expect(old == nil)
     withExtendedLifetime(replacement) {}
   }
+
+  /// The flush takes a queued effect off its queue in one access to its record
+  /// (`NodeStore.unqueue`), which must compare generations: here the slot of a queued effect is
+  /// freed and taken by a queued effect of another graph, so that the old entry, taken as the
+  /// new node's, would run it in the wrong graph's flush and clear its `queued` flag.
+  @Test func aReusedSlotsOldQueueEntryLeavesTheNewNodeAlone() throws {
+    let graph = Graph(executor: .manual)
+    let otherGraph = Graph(executor: .manual)
+    let source = Cell(0)
+    var oldRuns = 0
+    var old: Effect? = Effect(name: "old", in: graph) {
+      _ = source.value
+      oldRuns += 1
+    }
+    let oldSlot = try #require(old?.slot)
+    source.value = 1
+    #expect(graph.hasPendingWork)
+    old?.dispose()
+    old = nil
+    var newRuns = 0
+    let replacement = Effect(name: "new", in: otherGraph, runImmediately: false) {
+      newRuns += 1
+    }
+    try #require(replacement.slot == oldSlot, "the freed slot is reused by the next node")
+    replacement.scheduleRun()
+    graph.flush()
+    #expect(oldRuns == 1)
+    #expect(newRuns == 0)
+    #expect(replacement.isStale)
+    #expect(replacement.flags.contains(.queued))
+    #expect(otherGraph.hasPendingWork)
+    otherGraph.flush()
+    #expect(newRuns == 1)
+    #expect(!replacement.isStale)
+    #expect(!replacement.flags.contains(.queued))
+  }
 }

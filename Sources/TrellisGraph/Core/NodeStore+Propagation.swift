@@ -312,7 +312,13 @@ extension NodeStore {
   /// has no reader to throw it to) and the effect keeps its dependencies' previous values.
   @usableFromInline
   func needsUpdate(_ root: Int32) -> Bool {
-    let flags = nodes[Int(root)].flags
+    needsUpdate(root, flags: nodes[Int(root)].flags)
+  }
+
+  /// `needsUpdate(_:)`, with `root`'s flags already loaded (the flush has them from
+  /// `unqueue(_:)`, in the same access that took the effect off the queue).
+  @inline(__always)
+  func needsUpdate(_ root: Int32, flags: NodeFlags) -> Bool {
     if flags.contains(.recordsReasons) && flags.contains(.pending) && handles[Int(root)] != nil {
       return needsUpdateNotingEveryReason(root)
     }

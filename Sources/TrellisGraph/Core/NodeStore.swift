@@ -194,6 +194,26 @@ final class NodeStore {
     return record.generation == ref.generation && !record.flags.contains(.dead)
   }
 
+  /// Takes the effect `ref` names off its graph's run queue, for the flush: clears its `queued`
+  /// flag and returns its flags after that, or nil when the entry names no effect to consider:
+  /// its slot was freed (and perhaps reused by another node, which must be left alone: the
+  /// generation differs), or the effect is dead or disposed.
+  ///
+  /// One access to the record for what the flush did in three (a liveness check, the flag's
+  /// clear, a look at `disposed`), each with its own bounds check and load; the flags returned
+  /// spare `needsUpdate` a fourth. The slot is in range: a queued slot once was, and the store
+  /// never shrinks.
+  @inline(__always)
+  func unqueue(_ ref: NodeRef) -> NodeFlags? {
+    withRecord(ref.slot) { record in
+      let flags = record.flags
+      guard record.generation == ref.generation, !flags.contains(.dead) else { return nil }
+      let unqueued = flags.subtracting(.queued)
+      record.flags = unqueued
+      return unqueued.contains(.disposed) ? nil : unqueued
+    }
+  }
+
   /// The object of a live slot (retained by the caller), or nil once it is gone.
   func object(at slot: Int32) -> GraphNode? { handles[Int(slot)]?.takeUnretainedValue() }
 

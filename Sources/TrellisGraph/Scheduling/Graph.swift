@@ -164,13 +164,11 @@ public final class Graph {
     }
     while let entry = queue.popFirst() {
       // Only effects are queued; a slot reused by another node fails the generation check.
-      guard store.isLive(entry.ref) else { continue }
+      guard let flags = store.unqueue(entry.ref) else { continue }
       let slot = entry.ref.slot
-      store.nodes[Int(slot)].flags.remove(.queued)
-      if store.nodes[Int(slot)].flags.contains(.disposed) { continue }
       // The check holds no reference to the effect: a computation it runs may release the
       // effect, which then never runs (the check sees it disposed and stops).
-      guard store.needsUpdate(slot) else {
+      guard store.needsUpdate(slot, flags: flags) else {
         if store.isLive(entry.ref) {
           store.withEffect(at: slot) { effect in
             effect.clearStaleReasons()
