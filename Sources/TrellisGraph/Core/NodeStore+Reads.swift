@@ -11,9 +11,14 @@ extension NodeStore {
     case tooDeep
   }
 
-  /// Brings the derived value `node` up to date for a read.
+  /// Brings the derived value `node` up to date for a read, after applying the changes posted
+  /// from other threads (as a flush would apply them: a tracked property written and then read
+  /// through this value reads the new one).
   @usableFromInline
   func refresh(_ node: GraphNode) -> RefreshResult {
+    // The hold, a plain load, is asked before the flag, a call: inside a flush, where drains
+    // are held (`drain()` would do nothing) and most refreshes happen, the call is spared.
+    if TrackedChangeInbox.holds == 0 && postedChanges.isSet { TrackedChangeInbox.drain() }
     let slot = node.slot
     let record = nodes[Int(slot)]
     let flags = record.flags

@@ -165,7 +165,7 @@ public final class Derived<Value>: GraphNode {
   ///   `GraphError.evaluationTooDeep` when computing it would exhaust the stack.
   @inlinable
   public func get() throws -> Value {
-    if store.postedChanges.isSet { TrackedChangeInbox.drain() }
+    // The refresh applies the changes posted from other threads first.
     let result = store.refresh(self)
     // Recorded whatever the outcome, so that a reader that failed re-runs once this recovers.
     store.recordRead(of: slot)
@@ -191,9 +191,7 @@ public final class Derived<Value>: GraphNode {
   @inlinable
   @inline(never)
   func slowValue() -> Value {
-    // Changes made on other threads before this read apply first, as a flush would apply
-    // them: a tracked property written and then read through this value reads the new one.
-    if store.postedChanges.isSet { TrackedChangeInbox.drain() }
+    // Changes made on other threads before this read apply first: the refresh applies them.
     let cycleReports = store.cycleReports
     switch store.refresh(self) {
     case .fresh:
