@@ -5,6 +5,10 @@ extension NodeStore {
   enum RefreshResult {
     /// Up to date (or, after a reported failure to evaluate, its previous value stands).
     case fresh
+    /// As `fresh`, but the value was computed on a dependency cycle (it is flagged `cycleMet`):
+    /// told here, from the flags the refresh loads anyway, so that the read does not load them
+    /// again to ask.
+    case freshOnCycle
     /// Reading it now closes a cycle through these evaluations (outermost first).
     case cycle([String])
     /// It has never been computed and could not be now: the stack is nearly exhausted.
@@ -55,7 +59,9 @@ extension NodeStore {
     let after = nodes[Int(slot)].flags
     if !after.contains(.hasValue) { return .tooDeep }
     if !after.isDisjoint(with: .stale) { readerSawStaleValue(of: slot) }
-    return .fresh
+    // Marking the reader (another node: a read of a node on the stack is a cycle, returned
+    // before) leaves this node's `cycleMet` as loaded.
+    return after.contains(.cycleMet) ? .freshOnCycle : .fresh
   }
 
   /// `dep` is stale again right after its update (its computation wrote something it had

@@ -169,15 +169,15 @@ public final class Derived<Value>: GraphNode {
     let result = store.refresh(self)
     // Recorded whatever the outcome, so that a reader that failed re-runs once this recovers.
     store.recordRead(of: slot)
+    var onCycle = false
     switch result {
     case .fresh: break
+    case .freshOnCycle: onCycle = true
     case .cycle(let path): throw GraphError.dependencyCycle(path: path)
     case .tooDeep: throw GraphError.evaluationTooDeep(node: name)
     }
     if let error { throw error }
-    if store.nodes[Int(slot)].flags.contains(.cycleMet) {
-      throw GraphError.dependencyCycle(path: store.cyclePath(of: slot))
-    }
+    if onCycle { throw GraphError.dependencyCycle(path: store.cyclePath(of: slot)) }
     return storage!
   }
 
@@ -197,9 +197,11 @@ public final class Derived<Value>: GraphNode {
     case .fresh:
       store.recordRead(of: slot)
       if let error { return valueAfterFailure("threw \(error)") }
-      if store.nodes[Int(slot)].flags.contains(.cycleMet) {
-        store.reportReadOnCycle(of: slot, reportsBefore: cycleReports)
-      }
+      return storage!
+    case .freshOnCycle:
+      store.recordRead(of: slot)
+      if let error { return valueAfterFailure("threw \(error)") }
+      store.reportReadOnCycle(of: slot, reportsBefore: cycleReports)
       return storage!
     case .cycle(let path):
       store.reportCycle(path, at: self, hasValue: storage != nil)
