@@ -317,9 +317,13 @@ extension NodeStore {
 
   /// `needsUpdate(_:)`, with `root`'s flags already loaded (the flush has them from
   /// `unqueue(_:)`, in the same access that took the effect off the queue).
+  ///
+  /// `root` has its object (the reasons are noted on it): both callers hold a live effect (the
+  /// flush one it found not dead, `runIfStale()` itself), and a slot loses its object only
+  /// when its node is freed, with the `dead` flag.
   @inline(__always)
   func needsUpdate(_ root: Int32, flags: NodeFlags) -> Bool {
-    if flags.contains(.recordsReasons) && flags.contains(.pending) && handles[Int(root)] != nil {
+    if flags.contains(.recordsReasons) && flags.contains(.pending) {
       return needsUpdateNotingEveryReason(root)
     }
     let result = check(root)
