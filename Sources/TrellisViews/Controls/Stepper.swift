@@ -209,16 +209,29 @@ final class StepperPart: ControlPart {
 
   override func controlAttributes() -> [ElementAttribute] { model.attributes() }
 
-  /// Presses the stepper up (`up == true`) or down; false when that direction has no action.
-  /// At (or past) the bound in that direction, the press does nothing. A step that would
-  /// overflow the value's integer type is reported and changes nothing.
-  func press(up: Bool) -> Bool {
-    guard let action = up ? model.increment : model.decrement else { return false }
-    if model.isAtBound(up) { return true }
+  /// What a press did.
+  enum PressOutcome: Equatable {
+    /// The value stepped (by a bound-clamped step, or the caller's own action ran).
+    case stepped
+    /// The value is at or past the bound in that direction: that half is disabled, as
+    /// SwiftUI's is, and the press changed nothing and called nothing.
+    case atBound
+    /// The step would leave the value's integer type; it was reported and changed nothing.
+    case outOfRange
+    /// That direction has no action (`onIncrement` or `onDecrement` is nil).
+    case noAction
+  }
+
+  /// Presses the stepper up (`up == true`) or down. At (or past) the bound in that direction
+  /// the press does nothing, without editing callbacks. A step that would overflow the value's
+  /// integer type is reported here and changes nothing.
+  func press(up: Bool) -> PressOutcome {
+    guard let action = up ? model.increment : model.decrement else { return .noAction }
+    if model.isAtBound(up) { return .atBound }
     model.onEditingChanged(true)
     let stepped = action()
     model.onEditingChanged(false)
-    if !stepped {
+    guard stepped else {
       let name = node.enclosingViewName
       TrellisDiagnostics.report(
         TrellisDiagnostic(
@@ -227,8 +240,9 @@ final class StepperPart: ControlPart {
             "The stepper \"\(title ?? "")\" in \(name) cannot step \(up ? "up" : "down") from its "
             + "value: the result is outside its type's range. The value is unchanged; give the "
             + "stepper bounds (in:) or a smaller step."))
+      return .outOfRange
     }
-    return true
+    return .stepped
   }
 }
 

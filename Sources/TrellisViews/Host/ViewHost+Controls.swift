@@ -184,17 +184,21 @@ extension ViewHost {
     return true
   }
 
-  /// Presses the stepper titled `stepper` up once.
+  /// Presses the stepper titled `stepper` up once. At the upper bound of its `in:` range the
+  /// press does nothing, as SwiftUI's stepper disables "+" there.
   /// - Parameter stepper: the stepper's title, or nil for the focused stepper.
-  /// - Returns: false, with a diagnostic, when the stepper cannot be found, is disabled, or has
-  ///   no increment action.
+  /// - Returns: true when the value stepped (or the stepper's own `onIncrement` ran); false,
+  ///   with a diagnostic, when the stepper cannot be found, is disabled, has no increment
+  ///   action, is at its upper bound, or the step would overflow the value's integer type.
   @discardableResult
   public func increment(_ stepper: String? = nil) -> Bool { press(stepper, up: true) }
 
-  /// Presses the stepper titled `stepper` down once.
+  /// Presses the stepper titled `stepper` down once. At the lower bound of its `in:` range the
+  /// press does nothing, as SwiftUI's stepper disables "−" there.
   /// - Parameter stepper: the stepper's title, or nil for the focused stepper.
-  /// - Returns: false, with a diagnostic, when the stepper cannot be found, is disabled, or has
-  ///   no decrement action.
+  /// - Returns: true when the value stepped (or the stepper's own `onDecrement` ran); false,
+  ///   with a diagnostic, when the stepper cannot be found, is disabled, has no decrement
+  ///   action, is at its lower bound, or the step would overflow the value's integer type.
   @discardableResult
   public func decrement(_ stepper: String? = nil) -> Bool { press(stepper, up: false) }
 
@@ -203,16 +207,28 @@ extension ViewHost {
     guard let part = control(StepperPart.self, titled: stepper, effect: effect) else {
       return false
     }
-    guard part.press(up: up) else {
+    let name = "The stepper \"\(part.title ?? "")\" in \(part.node.diagnosticName)"
+    switch part.press(up: up) {
+    case .stepped:
+      return true
+    case .outOfRange:
+      // Reported by the press.
+      return false
+    case .atBound:
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: [part.title ?? ""],
           message:
-            "The stepper \"\(part.title ?? "")\" in \(part.node.diagnosticName) has no "
-            + "\(up ? "onIncrement" : "onDecrement") action; \(effect)."))
+            "\(name) is at its \(up ? "upper" : "lower") bound, where its "
+            + "\(up ? "\"+\"" : "\"−\"") is disabled; \(effect)."))
+      return false
+    case .noAction:
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [part.title ?? ""],
+          message: "\(name) has no \(up ? "onIncrement" : "onDecrement") action; \(effect)."))
       return false
     }
-    return true
   }
 
   /// Moves the slider titled `slider` to `value` (clamped to its bounds, rounded to its step),

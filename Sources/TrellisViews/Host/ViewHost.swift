@@ -371,7 +371,8 @@ extension RendererConnection {
   /// - Parameters:
   ///   - element: the control's element.
   ///   - steps: how far, and which way; 0 does nothing.
-  /// - Returns: whether the control was adjusted: false at a picker's first or last option, and
+  /// - Returns: whether the control was adjusted: false at a picker's first or last option or
+  ///   a stepper's bound (or a stepper step that would overflow, reported), and
   ///   false, with a diagnostic, when the element is gone, disabled, hidden or covered by a
   ///   shown presentation, or no such control, or when the host was released.
   @discardableResult
@@ -400,8 +401,14 @@ extension RendererConnection {
       return false
     }
     if let stepper = node.parts[StepperPart.self] {
-      for _ in 0..<steps.magnitude where !stepper.press(up: steps > 0) { return false }
-      return true
+      // Step by step, stopping at a bound (silently, as a picker stops at its last option)
+      // or at a step that cannot be taken.
+      var moved = false
+      for _ in 0..<steps.magnitude {
+        guard stepper.press(up: steps > 0) == .stepped else { break }
+        moved = true
+      }
+      return moved
     }
     if let slider = node.parts[SliderPart.self] {
       slider.adjust(by: steps)

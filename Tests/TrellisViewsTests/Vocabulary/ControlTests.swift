@@ -96,7 +96,9 @@ struct GainSlider: View {
     #expect(host.select("Large", in: "Size"))
     #expect(host.increment("Count 1"))
     host.flush()
-    #expect(host.increment("Count 2"))
+    // 2 is the top of 0...2: "+" is disabled there.
+    let atBound = TrellisDiagnostics.capture { #expect(!host.increment("Count 2")) }
+    #expect(atBound.count == 1)
     host.flush()
     #expect(host.tree.texts.last == "||large|2|0.5|false")
     #expect(host.setSlider("Volume", to: 0.6))
@@ -124,6 +126,13 @@ struct GainSlider: View {
     host.flush()
     // The stepper stops at its bound; the slider moves one step of 0.25.
     #expect(host.tree.texts.last == "||large|2|0.25|false")
+    // At the bound, as at a picker's last option: not adjusted, and nothing to report.
+    let atBound = TrellisDiagnostics.capture { #expect(!connection.adjust(stepper, by: 1)) }
+    #expect(atBound.isEmpty)
+    #expect(connection.adjust(stepper, by: -1))
+    host.flush()
+    #expect(host.tree.texts.last == "||large|1|0.25|false")
+    #expect(connection.adjust(stepper, by: 1))
     #expect(connection.adjust(slider, by: 2))
     host.flush()
     #expect(host.tree.texts.last == "||large|2|0.75|false")
@@ -559,9 +568,10 @@ struct HugeSteps: View {
   @Test func aStepThatWouldOverflowStopsAtTheBoundOrIsReportedAndChangesNothing() {
     let host = ViewHost(HugeSteps(), executor: .manual)
     let diagnostics = TrellisDiagnostics.capture {
-      #expect(host.increment("Unbounded"))
+      // The two that cannot step report false; the bounded one stops at its bound.
+      #expect(!host.increment("Unbounded"))
       #expect(host.increment("Bounded"))
-      #expect(host.decrement("Down"))
+      #expect(!host.decrement("Down"))
       host.flush()
     }
     // 250 + 100 does not fit `UInt8`: the bound (255) is where it would have stopped anyway.
@@ -586,25 +596,46 @@ struct HugeSteps: View {
     let probe = Probe()
     let host = ViewHost(EdgeControls(probe: probe), executor: .manual)
     // At the upper bound, "+" does nothing, as SwiftUI's disabled button: no editing either.
-    #expect(host.increment("Level"))
+    // The driver says so, as it does for a disabled control.
+    let atUpper = TrellisDiagnostics.capture { #expect(!host.increment("Level")) }
     host.flush()
     #expect(host.tree.texts.last == "2||0")
     #expect(probe.log == [])
+    #expect(
+      atUpper.map(\.message) == [
+        "The stepper \"Level\" in EdgeControls is at its upper bound, where its \"+\" is "
+          + "disabled; it was not incremented."
+      ])
+    #expect(atUpper.map(\.nodes) == [["Level"]])
     #expect(host.decrement("Level"))
     host.flush()
     #expect(host.tree.texts.last == "1||0")
     #expect(host.increment("Level"))
-    #expect(host.increment("Level"))
+    let again = TrellisDiagnostics.capture { #expect(!host.increment("Level")) }
     host.flush()
     #expect(host.tree.texts.last == "2||0")
+    #expect(again.count == 1)
     #expect(probe.log == ["editing true", "editing false", "editing true", "editing false"])
+    // "−" down to the lower bound (0), where it is disabled in turn.
+    #expect(host.decrement("Level"))
+    #expect(host.decrement("Level"))
+    let atLower = TrellisDiagnostics.capture { #expect(!host.decrement("Level")) }
+    host.flush()
+    #expect(host.tree.texts.last == "0||0")
+    #expect(
+      atLower.map(\.message) == [
+        "The stepper \"Level\" in EdgeControls is at its lower bound, where its \"−\" is "
+          + "disabled; it was not decremented."
+      ])
   }
 
   // Found by a new user: a value above the range went down to the upper bound on "+". A press
   // never moves the value against its direction; "−" steps down from it.
   @Test func aValuePastABoundIsNotMovedByThePressTowardIt() {
     let host = ViewHost(AboveRange(), executor: .manual)
-    #expect(host.increment("Step"))
+    // Past the upper bound counts as at it: "+" is disabled.
+    let diagnostics = TrellisDiagnostics.capture { #expect(!host.increment("Step")) }
+    #expect(diagnostics.count == 1)
     host.flush()
     #expect(host.tree.texts.last == "value 50")
     #expect(host.decrement("Step"))
