@@ -252,7 +252,7 @@ struct ElementState {
   /// What the element is.
   var kind = ElementKind.text
   /// The element's children as the renderers have them.
-  var children: [ElementID] = []
+  var children = ElementChildList()
   /// The attributes it inherits from the structural wrappers it is the first element of.
   var inheritedAttributes: ElementAttributes = []
   var hasInheritedAttributes: Bool { !inheritedAttributes.isEmpty }
