@@ -4,7 +4,7 @@
 /// label). As an array, each such list was an allocation of its own: about 300 instructions
 /// of a mounted row's 12,000, and a heap object to free when the row goes. Lists of two or
 /// more are an array, as before.
-struct ElementChildList: RandomAccessCollection, Equatable {
+struct ElementChildList: RandomAccessCollection {
   private enum Storage {
     case none
     case one(ElementID)
@@ -56,16 +56,6 @@ struct ElementChildList: RandomAccessCollection, Equatable {
       return children[position]
     case .none:
       preconditionFailure("ElementChildList: index \(position) out of range (no children)")
-    }
-  }
-
-  /// Equal when the children are, however they are stored.
-  static func == (lhs: ElementChildList, rhs: ElementChildList) -> Bool {
-    switch (lhs.storage, rhs.storage) {
-    case (.none, .none): true
-    case (.one(let left), .one(let right)): left == right
-    case (.many(let left), .many(let right)): left == right
-    default: lhs.elementsEqual(rhs)
     }
   }
 }
