@@ -506,6 +506,7 @@ struct PagesScreen: View {
           Text("fixed").frame(width: sizes.width)
           Text("flexible").frame(minWidth: 10, maxWidth: 5)
           Text("padded").padding(.nan)
+          Text("far").padding(.infinity)
           Text("wide").frame(maxWidth: .infinity)
         }
       }
@@ -521,10 +522,13 @@ struct PagesScreen: View {
           + "read non-finite and negative lengths as 0.",
         "Contradictory frame constraints specified in Framed (frame=(minWidth: 10, maxWidth: "
           + "5)); the layout is undefined; give bounds with min <= ideal <= max.",
-        "Invalid padding (non-finite) in Framed (padding=nan); renderers read NaN as 0.",
+        "Invalid padding (non-finite) in Framed (padding=nan); renderers read NaN as 0 and an "
+          + "infinite length as the largest they draw.",
+        "Invalid padding (non-finite) in Framed (padding=inf); renderers read NaN as 0 and an "
+          + "infinite length as the largest they draw.",
       ])
-    #expect(mount.map(\.kind) == [.invalidInput, .invalidInput, .invalidInput])
-    #expect(mount.map(\.nodes) == [["Framed"], ["Framed"], ["Framed"]])
+    #expect(mount.map(\.kind) == [.invalidInput, .invalidInput, .invalidInput, .invalidInput])
+    #expect(mount.map(\.nodes) == [["Framed"], ["Framed"], ["Framed"], ["Framed"]])
     // The same values again report nothing; a new invalid one is reported, a valid one is not.
     let unchanged = TrellisDiagnostics.capture { host?.flush() }
     #expect(unchanged == [])
@@ -539,7 +543,7 @@ struct PagesScreen: View {
         "Invalid frame dimension (negative or non-finite) in Framed (frame=infx-); renderers "
           + "read non-finite and negative lengths as 0."
       ])
-    #expect(host?.tree.texts == ["fixed", "flexible", "padded", "wide"])
+    #expect(host?.tree.texts == ["fixed", "flexible", "padded", "far", "wide"])
   }
 
   @Test func hostOptionsAHostCannotUseAreReportedByNameAndReplaced() {

@@ -125,6 +125,9 @@ struct StepperModel {
   /// Whether the value is at or past the bound in the direction asked (true: up), so that a
   /// press that way does nothing.
   let isAtBound: @MainActor (_ up: Bool) -> Bool
+  /// The step, as shown in a diagnostic, when it is not a finite number (`.nan`, `.infinity`):
+  /// a press would make the value NaN or infinite, so none steps.
+  let nonFiniteStep: String?
 
   init(
     increment: (@MainActor () -> Void)?, decrement: (@MainActor () -> Void)?,
@@ -135,6 +138,7 @@ struct StepperModel {
     self.onEditingChanged = onEditingChanged
     attributes = { [] }
     isAtBound = { _ in false }
+    nonFiniteStep = nil
   }
 
   /// A caller's own action, which always counts as a step.
@@ -156,6 +160,7 @@ struct StepperModel {
     // A value at or past a bound is not moved by the press toward it, as at the bound itself:
     // clamping would move a value above the range down on "+" (found by a new user: 50 in
     // 0...10 became 10 on an increment).
+    nonFiniteStep = NumericValue.double(step).flatMap { $0.isFinite ? nil : "\(step)" }
     isAtBound = { up in
       guard let bounds else { return false }
       return up
@@ -216,17 +221,28 @@ final class StepperPart: ControlPart {
     /// The value is at or past the bound in that direction: that half is disabled, as
     /// SwiftUI's is, and the press changed nothing and called nothing.
     case atBound
-    /// The step would leave the value's integer type; it was reported and changed nothing.
-    case outOfRange
+    /// The step cannot be taken: it would leave the value's integer type, or it is not a
+    /// finite number. The press reported it and changed nothing.
+    case cannotStep
     /// That direction has no action (`onIncrement` or `onDecrement` is nil).
     case noAction
   }
 
   /// Presses the stepper up (`up == true`) or down. At (or past) the bound in that direction
-  /// the press does nothing, without editing callbacks. A step that would overflow the value's
-  /// integer type is reported here and changes nothing.
+  /// the press does nothing, without editing callbacks. A step that is not a finite number, or
+  /// that would overflow the value's integer type, is reported here and changes nothing.
   func press(up: Bool) -> PressOutcome {
     guard let action = up ? model.increment : model.decrement else { return .noAction }
+    if let step = model.nonFiniteStep {
+      let name = node.enclosingViewName
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [name],
+          message:
+            "The stepper \"\(title ?? "")\" in \(name) has a step of \(step); a step must be a "
+            + "finite number. The value is unchanged."))
+      return .cannotStep
+    }
     if model.isAtBound(up) { return .atBound }
     model.onEditingChanged(true)
     let stepped = action()
@@ -240,7 +256,7 @@ final class StepperPart: ControlPart {
             "The stepper \"\(title ?? "")\" in \(name) cannot step \(up ? "up" : "down") from its "
             + "value: the result is outside its type's range. The value is unchanged; give the "
             + "stepper bounds (in:) or a smaller step."))
-      return .outOfRange
+      return .cannotStep
     }
     return .stepped
   }

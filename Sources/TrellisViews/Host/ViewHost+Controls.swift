@@ -189,7 +189,8 @@ extension ViewHost {
   /// - Parameter stepper: the stepper's title, or nil for the focused stepper.
   /// - Returns: true when the value stepped (or the stepper's own `onIncrement` ran); false,
   ///   with a diagnostic, when the stepper cannot be found, is disabled, has no increment
-  ///   action, is at its upper bound, or the step would overflow the value's integer type.
+  ///   action, is at its upper bound, or its step is not a finite number or would overflow
+  ///   the value's integer type.
   @discardableResult
   public func increment(_ stepper: String? = nil) -> Bool { press(stepper, up: true) }
 
@@ -198,7 +199,8 @@ extension ViewHost {
   /// - Parameter stepper: the stepper's title, or nil for the focused stepper.
   /// - Returns: true when the value stepped (or the stepper's own `onDecrement` ran); false,
   ///   with a diagnostic, when the stepper cannot be found, is disabled, has no decrement
-  ///   action, is at its lower bound, or the step would overflow the value's integer type.
+  ///   action, is at its lower bound, or its step is not a finite number or would overflow
+  ///   the value's integer type.
   @discardableResult
   public func decrement(_ stepper: String? = nil) -> Bool { press(stepper, up: false) }
 
@@ -211,7 +213,7 @@ extension ViewHost {
     switch part.press(up: up) {
     case .stepped:
       return true
-    case .outOfRange:
+    case .cannotStep:
       // Reported by the press.
       return false
     case .atBound:

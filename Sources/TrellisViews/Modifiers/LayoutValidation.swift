@@ -42,9 +42,11 @@ enum LayoutValidation {
       description: "Contradictory frame constraints specified",
       outcome: "the layout is undefined; give bounds with min <= ideal <= max.")
     static let invalidPadding = Problem(
-      description: "Invalid padding (non-finite)", outcome: "renderers read NaN as 0.")
+      description: "Invalid padding (non-finite)",
+      outcome: "renderers read NaN as 0 and an infinite length as the largest they draw.")
     static let invalidOffset = Problem(
-      description: "Invalid offset (non-finite)", outcome: "renderers read NaN as 0.")
+      description: "Invalid offset (non-finite)",
+      outcome: "renderers read NaN as 0 and an infinite length as the largest they draw.")
     static let invalidLength = Problem(
       description: "Invalid length (NaN)", outcome: "renderers read NaN as 0.")
   }

@@ -519,8 +519,46 @@ struct HugeSteps: View {
   }
 }
 
+struct NonFiniteSteps: View {
+  @State private var level = 1.0
+  @State private var bounded = 1.0
+
+  var body: some View {
+    VStack {
+      Stepper("Level", value: $level, step: .nan)
+      Stepper("Bounded", value: $bounded, in: 0...5, step: .infinity)
+      Text("\(level)|\(bounded)")
+    }
+  }
+}
+
 @MainActor
 @Suite struct ControlEdgeTests {
+  // Found by a new user: `step: .nan` made the value NaN, silently. A slider's NaN value is
+  // reported and changes nothing; so is a step that is not a finite number, at any bound.
+  @Test func aStepThatIsNotAFiniteNumberIsReportedAndChangesNothing() {
+    let renderer = CreatedElements()
+    let host = ViewHost(NonFiniteSteps(), executor: .manual, renderer: renderer)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!host.increment("Level"))
+      #expect(!host.decrement("Bounded"))
+      #expect(!renderer.connection!.adjust(renderer.ids(of: .stepper)[0], by: 2))
+      host.flush()
+    }
+    #expect(host.tree.texts.last == "1.0|1.0")
+    #expect(
+      diagnostics.map(\.message) == [
+        "The stepper \"Level\" in NonFiniteSteps has a step of nan; a step must be a finite "
+          + "number. The value is unchanged.",
+        "The stepper \"Bounded\" in NonFiniteSteps has a step of inf; a step must be a finite "
+          + "number. The value is unchanged.",
+        "The stepper \"Level\" in NonFiniteSteps has a step of nan; a step must be a finite "
+          + "number. The value is unchanged.",
+      ])
+    #expect(
+      diagnostics.map(\.nodes) == [["NonFiniteSteps"], ["NonFiniteSteps"], ["NonFiniteSteps"]])
+  }
+
   @Test func aSingleLineFieldTakesALineBreakAsASpaceAndAMultiLineOneKeepsIt() {
     let host = ViewHost(LineBreaks(), executor: .manual)
     #expect(host.type("a\nb\r\nc", into: "Line"))
