@@ -113,8 +113,9 @@ extension RendererConnection {
     return true
   }
 
-  /// Types `text` into the focused text field at its caret, one character at a time, as keys
-  /// do.
+  /// Inserts `text` into the focused text field at its caret, in one write of its binding, as
+  /// a key press or a paste does in SwiftUI's text field. In a single-line field each line
+  /// break becomes a space. O(length of the field's text + `text`).
   /// - Parameter text: the characters (a key press, or a paste).
   /// - Returns: false, with a diagnostic, when no text field has the focus, the focused one
   ///   is hidden or covered by a shown presentation, or the host was released.
@@ -123,7 +124,7 @@ extension RendererConnection {
     guard let field = focusedField("insertText(_:)", effect: "nothing was typed") else {
       return false
     }
-    field.type(text)
+    field.paste(text)
     return true
   }
 

@@ -246,8 +246,49 @@ final class ConnectedRenderer: Renderer {
   func connect(_ connection: RendererConnection) { self.connection = connection }
 }
 
+/// A single-line field whose binding logs each write.
+struct PasteTarget: View {
+  let writes: Probe
+  @State private var text = "ab"
+
+  var body: some View {
+    VStack {
+      TextField(
+        "Line",
+        text: Binding(
+          get: { text },
+          set: {
+            writes.log.append($0)
+            text = $0
+          }))
+      Text(text)
+    }
+  }
+}
+
 @MainActor
 @Suite struct RendererFocusTests {
+  // Found by a new user: a paste was typed one character at a time, a write of the whole
+  // text each, so 40,000 characters took seconds. A paste is one write, as in SwiftUI.
+  @Test func insertedTextIsOneWriteAtTheCaretWithLineBreaksAsSpaces() throws {
+    let writes = Probe()
+    let renderer = ConnectedRenderer()
+    let host = ViewHost(PasteTarget(writes: writes), executor: .manual, renderer: renderer)
+    let connection = try #require(renderer.connection)
+    #expect(connection.focusNext())
+    #expect(connection.insertText("one\ntwo"))
+    #expect(writes.log == ["abone two"])
+    #expect(host.moveCaret(.start))
+    #expect(host.moveCaret(.right))
+    #expect(connection.insertText("XY"))
+    // In the middle: the caret ends after what was inserted, so the next key goes there.
+    #expect(connection.insertText("!"))
+    #expect(connection.insertText(""))
+    host.flush()
+    #expect(writes.log == ["abone two", "aXYbone two", "aXY!bone two"])
+    #expect(host.tree.texts.last == "aXY!bone two")
+  }
+
   @Test func aRendererMovesTheFocusTypesAndActivatesThroughItsConnection() throws {
     let probe = Probe()
     let renderer = ConnectedRenderer()
