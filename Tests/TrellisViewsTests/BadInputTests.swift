@@ -474,6 +474,22 @@ struct PagesScreen: View {
         "No button titled \"value 5\" is in the tree: the host was unmounted, and has no tree. "
           + "Create a new ViewHost to show a view again."
       ])
+    // The drivers that work on the focused control or the tree as a whole say so too.
+    let others = TrellisDiagnostics.capture {
+      #expect(!host.increment())
+      #expect(!host.focusNext())
+      #expect(!host.scroll(toRow: 3))
+    }
+    let unmounted = " The host was unmounted, and has no tree. Create a new ViewHost to show a "
+    #expect(
+      others.map(\.message) == [
+        "No stepper has the focus (nothing has the focus); it was not incremented." + unmounted
+          + "view again.",
+        "focusNext(): no enabled control in the tree can take the focus." + unmounted
+          + "view again.",
+        "scroll(toRow:): no lazy container (List, LazyVStack, LazyHStack) is shown." + unmounted
+          + "view again.",
+      ])
   }
 
   @Test func updatingTheRootOfAnUnmountedHostSaysItWasUnmounted() {

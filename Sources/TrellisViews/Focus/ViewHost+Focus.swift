@@ -63,7 +63,7 @@ extension HostCore {
           kind: .invalidInput, nodes: [],
           message:
             "\(step > 0 ? "focusNext()" : "focusPrevious()"): no enabled control in the tree "
-            + "can take the focus."))
+            + "can take the focus." + unmountedNote))
       return false
     }
     let current = focus.focused.flatMap { focused in controls.firstIndex { $0 === focused } }

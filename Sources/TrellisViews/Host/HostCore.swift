@@ -335,6 +335,14 @@ final class HostCore {
     graph.hasPendingWork || focus.needsSettle || hasUncommittedChanges
   }
 
+  /// For a driver's diagnostic about an empty tree: why it is empty when the host was
+  /// unmounted (" The host was unmounted, …"), otherwise nothing.
+  var unmountedNote: String {
+    root == nil
+      ? " The host was unmounted, and has no tree. Create a new ViewHost to show a view again."
+      : ""
+  }
+
   /// What depends on the whole tree being reconciled: preference values are collected and
   /// the focus follows focus states written by the app, controls removed and controls
   /// disabled. Either may write state, which makes another round.

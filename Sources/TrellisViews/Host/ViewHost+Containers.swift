@@ -27,6 +27,7 @@ extension ViewHost {
           kind: .invalidInput, nodes: [],
           message: containers.isEmpty
             ? "scroll(toRow:): no lazy container (List, LazyVStack, LazyHStack) is shown."
+              + core.unmountedNote
             : "scroll(toRow:): \(containers.count) lazy containers are shown (in \(places)); "
               + "nothing was scrolled. Scroll through each one's renderer instead."))
       return false

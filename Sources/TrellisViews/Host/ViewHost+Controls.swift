@@ -25,7 +25,9 @@ extension ViewHost {
         TrellisDiagnostics.report(
           TrellisDiagnostic(
             kind: .invalidInput, nodes: [],
-            message: "No \(noun) has the focus (\(what)); \(effect). Focus one first."))
+            message:
+              "No \(noun) has the focus (\(what)); \(effect)."
+              + (core.root == nil ? core.unmountedNote : " Focus one first.")))
         return nil
       }
       node = focused.node
