@@ -21,7 +21,11 @@ struct CounterList: View {
       ForEach(store.counters) { counter in
         CounterRow(counter: counter)
       }
-      Button("Add") { store.counters.append(CounterModel(id: store.counters.count + 1)) }
+      Button("Add") {
+        // A new id, even after removals: ForEach shows one row per id.
+        let id = (store.counters.map(\.id).max() ?? 0) + 1
+        store.counters.append(CounterModel(id: id))
+      }
     }
   }
 }
@@ -68,6 +72,21 @@ struct CounterRow: View {
     #expect(host.bodyRuns.map(\.description) == ["CounterRow #2: CounterModel.value"])
     #expect(
       host.events.map(\.description) == ["task cancel CounterRow #2", "task start CounterRow #2"])
+  }
+
+  // Found by a new user: the example's ids were `count + 1`, so an Add after a removal
+  // repeated the last id, and ForEach showed only the first row with it.
+  @Test func addAfterARemovalGivesTheNewCounterANewID() {
+    let store = CounterStore()
+    let host = ViewHost(CounterList(store: store), executor: .manual)
+    store.counters.removeFirst()
+    host.flush()
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.tap("Add"))
+      host.flush()
+    }
+    #expect(diagnostics == [])
+    #expect(host.tree.texts.filter { $0.hasPrefix("#") } == ["#2: 0", "#3: 0"])
   }
 
   @Test func aRecordingRendererSeesOneTextMutationForOneCounter() {
