@@ -152,6 +152,36 @@ final class ExportedLibrary: Trackable {
     withExtendedLifetime((first, second)) {}
   }
 
+  /// The marks made beyond a value with several readers (by the walk of pending values, where
+  /// the marks of a chain are made on the way) are recorded too: the walk that notes nothing
+  /// is taken only when no change is recorded.
+  @Test func marksBeyondAValueWithSeveralReadersAreHighlighted() {
+    let graph = Graph(executor: .manual)
+    graph.recordsLastChange = true
+    let a = Cell(1, name: "a")
+    let parity = Derived(name: "parity") { a.value % 2 }
+    let left = Derived(name: "left") { parity.value + 1 }
+    let right = Derived(name: "right") { parity.value + 2 }
+    let first = Effect(name: "first", in: graph) { _ = left.value }
+    let second = Effect(name: "second", in: graph) { _ = right.value }
+    // A first change seals the one the first evaluations were recorded in.
+    a.value = 5
+    graph.flush()
+    a.value = 3
+    graph.flush()
+    let lines = graph.exportDOT(highlightingLastChange: true).split(separator: "\n")
+    func line(_ label: String) -> String {
+      lines.first { $0.contains("label=\"\(label)\"") }.map(String.init) ?? ""
+    }
+    // Marked, not re-evaluated: parity recomputed to the same value.
+    for label in ["derived\\nleft", "derived\\nright", "effect\\nfirst", "effect\\nsecond"] {
+      #expect(line(label).contains("color=\"#e65100\""), "\(label) is marked")
+      #expect(!line(label).contains("filled"), "\(label) did not evaluate")
+    }
+    #expect(line("derived\\nparity").contains("filled"))
+    withExtendedLifetime((first, second)) {}
+  }
+
   @Test func highlightingWithoutARecordedChangeSaysSoAndHighlightsNothing() {
     let graph = Graph(executor: .manual)
     let a = Cell(1, name: "a")
