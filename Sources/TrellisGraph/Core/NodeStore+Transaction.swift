@@ -21,11 +21,17 @@ extension NodeStore {
   }
 
   /// Records that `slot`, a cell, was written for the first time in this transaction. Inlined
-  /// into the cell's write: as a call, its entry and exit were a third of it.
+  /// into the cell's write: as a call, its entry and exit were a third of it (`@inlinable`
+  /// alone left it a call from the cell's write, specialized in the writer's module). The
+  /// record is accessed once for the flag and the generation.
   @inlinable
+  @inline(__always)
   func noteUnsettled(_ slot: Int32) {
-    nodes[Int(slot)].flags.insert(.unsettled)
-    unsettledCells.append(ref(slot))
+    let generation = withRecord(slot) { record in
+      record.flags.insert(.unsettled)
+      return record.generation
+    }
+    unsettledCells.append(NodeRef(slot: slot, generation: generation))
   }
 
   /// Settles every cell the transaction wrote.
@@ -36,7 +42,11 @@ extension NodeStore {
     // Settling a cell runs no user code, so the list does not change while it is walked.
     for index in 0..<unsettledCells.count {
       let cell = unsettledCells[index]
-      if isLive(cell) && nodes[Int(cell.slot)].flags.contains(.unsettled),
+      // `isLive(cell)` and the flag asked of one load of the record: the slot is in range (a
+      // written cell's once was, and the store never shrinks).
+      let record = nodes[Int(cell.slot)]
+      if record.generation == cell.generation
+        && record.flags.intersection([.dead, .unsettled]) == .unsettled,
         let handle = handles[Int(cell.slot)]
       {
         // Called directly, not through `update(_:)`: a cell's settle compares two values and
