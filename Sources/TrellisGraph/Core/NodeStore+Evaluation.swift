@@ -46,7 +46,7 @@ extension NodeStore {
       reportTooDeep(node)
       return nil
     }
-    activeOperations += 1
+    activeOperations &+= 1
     let slot = node.slot
     changeLog?.noteEvaluation(ref(slot))
     let frame = EvaluationFrame(

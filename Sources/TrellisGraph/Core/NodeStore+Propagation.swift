@@ -390,7 +390,7 @@ extension NodeStore {
     let rootFlags = nodes[Int(root)].flags
     if rootFlags.contains(.dirty) { return CheckResult(needsUpdate: true, cycle: nil) }
     guard rootFlags.contains(.pending) else { return CheckResult(needsUpdate: false, cycle: nil) }
-    activeOperations += 1
+    activeOperations &+= 1
     defer { endOperation() }
     // The node being decided is kept in `node`/`edge`; the stack holds its ancestors, each with
     // the edge to resume from. One shared stack for all checks: a check can start another (a

@@ -12,9 +12,10 @@ extension NodeStore {
   /// Runs `body` as a transaction (see above); nested transactions join the outermost one.
   @inlinable
   func withTransaction<Result>(_ body: () throws -> Result) rethrows -> Result {
-    transactionDepth += 1
+    // Wrapping, as `activeOperations` (see there): transactions nest with the stack.
+    transactionDepth &+= 1
     defer {
-      transactionDepth -= 1
+      transactionDepth &-= 1
       if transactionDepth == 0 { settleTransaction() }
     }
     return try body()

@@ -48,7 +48,8 @@ struct RecordStorage<Record: BitwiseCopyable> {
   mutating func append(_ record: Record) {
     if count == capacity { grow() }
     (base + count).initialize(to: record)
-    count += 1
+    // Below `capacity` here, so no overflow to check for (an instruction per push).
+    count &+= 1
   }
 
   /// Removes and returns the last record.
@@ -56,7 +57,7 @@ struct RecordStorage<Record: BitwiseCopyable> {
   @discardableResult
   mutating func removeLast() -> Record {
     precondition(count > 0, "Trellis: empty graph stack")
-    count -= 1
+    count &-= 1
     return base[count]
   }
 

@@ -156,9 +156,11 @@ public final class Graph {
     // Drains are held for the runs, as `TrackedChangeInbox.holdingDrains(_:)` holds them (its
     // notes say why nothing needs scheduling when the hold ends); the counter is raised here
     // directly, as this function already has a `defer` for its several exits.
-    TrackedChangeInbox.holds += 1
+    // Counted wrapping, as the store counts its operations (see `NodeStore.activeOperations`):
+    // holds nest with the stack, so the overflow checks could never fire.
+    TrackedChangeInbox.holds &+= 1
     defer {
-      TrackedChangeInbox.holds -= 1
+      TrackedChangeInbox.holds &-= 1
       isFlushing = false
       store.changeLog?.seal()
     }

@@ -61,7 +61,8 @@ struct RunQueue: ~Copyable {
       isSorted = true
     }
     let entry = entries[head]
-    head += 1
+    // Below the count of entries, as the access just checked.
+    head &+= 1
     return entry
   }
 
