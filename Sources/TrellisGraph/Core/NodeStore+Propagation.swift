@@ -35,15 +35,15 @@ extension NodeStore {
     if dep == lastReadDep { return }
     let sub = currentSubscriber
     if sub < 0 { return }
-    let record = nodes[Int(sub)]
+    let record = nodes[link: sub]
     let tail = record.depsTail
     let next: Int32
     if tail != -1 {
-      let previous = edges[Int(tail)]
+      let previous = edges[link: tail]
       if previous.dep == dep {
         // Read again right after the previous read of it (a nested evaluation or a write came
         // between them).
-        edges[Int(tail)].version = nodes[Int(dep)].version
+        edges[link: tail].version = nodes[link: dep].version
         lastReadDep = dep
         return
       }
@@ -51,22 +51,22 @@ extension NodeStore {
     } else {
       next = record.depsHead
     }
-    let depRecord = nodes[Int(dep)]
-    if next != -1 && edges[Int(next)].dep == dep {
+    let depRecord = nodes[link: dep]
+    if next != -1 && edges[link: next].dep == dep {
       // The next read, as last time: confirm the next edge.
       withEdge(next) { edge in
         edge.version = depRecord.version
         edge.stamp = record.runStamp
       }
-      nodes[Int(sub)].depsTail = next
+      nodes[link: sub].depsTail = next
       lastReadDep = dep
       return
     }
     // Read again in this run, but not right after the previous read of it: the newest
     // subscriber edge of `dep` is this run's.
     let last = depRecord.subsTail
-    if last != -1 && edges[Int(last)].sub == sub && edges[Int(last)].stamp == record.runStamp {
-      edges[Int(last)].version = depRecord.version
+    if last != -1 && edges[link: last].sub == sub && edges[link: last].stamp == record.runStamp {
+      edges[link: last].version = depRecord.version
       return
     }
     link(dep, into: sub, after: tail, before: next)
@@ -75,22 +75,22 @@ extension NodeStore {
   @inlinable
   @inline(__always)
   func withEdge<Result>(_ edge: Int32, _ body: (inout EdgeRecord) -> Result) -> Result {
-    body(&edges[Int(edge)])
+    body(&edges[link: edge])
   }
 
   /// Adds a new edge from `sub` to `dep`, between `tail` and `next` in `sub`'s dependency list.
   @usableFromInline
   func link(_ dep: Int32, into sub: Int32, after tail: Int32, before next: Int32) {
-    let version = nodes[Int(dep)].version
-    let stamp = nodes[Int(sub)].runStamp
+    let version = nodes[link: dep].version
+    let stamp = nodes[link: sub].runStamp
     let edge = allocateEdge(dep: dep, sub: sub, version: version, stamp: stamp)
-    edges[Int(edge)].nextDep = next
+    edges[link: edge].nextDep = next
     if tail == -1 {
-      nodes[Int(sub)].depsHead = edge
+      nodes[link: sub].depsHead = edge
     } else {
-      edges[Int(tail)].nextDep = edge
+      edges[link: tail].nextDep = edge
     }
-    nodes[Int(sub)].depsTail = edge
+    nodes[link: sub].depsTail = edge
     linkToDependency(edge)
     lastReadDep = dep
   }
@@ -107,9 +107,9 @@ extension NodeStore {
     let base = pendingWalk.count
     changeLog?.noteChange(ofCell: ref(source))
     let noting = changeContext != 0 || changeLog != nil
-    var edge = nodes[Int(source)].subsHead
+    var edge = nodes[link: source].subsHead
     while edge != -1 {
-      let record = edges[Int(edge)]
+      let record = edges[link: edge]
       mark(record.sub, via: edge, as: direct, reason: source, noting: noting)
       edge = record.nextSub
     }
@@ -152,9 +152,9 @@ extension NodeStore {
     while cursor < pendingWalk.count {
       let node = pendingWalk[cursor]
       cursor += 1
-      var edge = nodes[Int(node)].subsHead
+      var edge = nodes[link: node].subsHead
       while edge != -1 {
-        let record = edges[Int(edge)]
+        let record = edges[link: edge]
         mark(record.sub, via: edge, as: .pending, reason: node, noting: noting)
         edge = record.nextSub
       }
@@ -170,14 +170,14 @@ extension NodeStore {
     beginOperation()
     defer { endOperation() }
     let node = ref.slot
-    let flags = nodes[Int(node)].flags
+    let flags = nodes[link: node].flags
     if flags.contains(.disposed) { return }
     if let changeLog {
       changeLog.noteChange(ofProperty: source)
       changeLog.noteMark(ref)
     }
-    nodes[Int(node)].flags.insert(.dirty)
-    if nodes[Int(node)].kind == .effect {
+    nodes[link: node].flags.insert(.dirty)
+    if nodes[link: node].kind == .effect {
       if flags.contains(.recordsReasons), let event {
         withEffect(at: node) { effect in effect.noteStale(property: event) }
       }
@@ -211,7 +211,7 @@ extension NodeStore {
     // mark, so that the walk's common step (a node already stale) carries none of its state.
     while next != -1 {
       next = markOne(
-        edges[Int(next)].sub, via: next, as: .pending, reason: source, noting: noting)
+        edges[link: next].sub, via: next, as: .pending, reason: source, noting: noting)
     }
   }
 
@@ -224,15 +224,15 @@ extension NodeStore {
     // The record is loaded once: nothing here changes the node's kind, run stamp or subscriber
     // list, and no call comes between the load of its flags and their store (a second access,
     // after the store, cost a bounds check and a reload per mark).
-    let record = nodes[Int(node)]
+    let record = nodes[link: node]
     let flags = record.flags
     if flags.contains(.evaluating) {
       // Reached through an edge the running evaluation has not read yet: it will read the new
       // value or drop the edge. Through one it has read: it saw a value that is now stale.
-      guard edges[Int(edge)].stamp == record.runStamp else { return -1 }
+      guard edges[link: edge].stamp == record.runStamp else { return -1 }
     }
     if flags.contains(.disposed) { return -1 }
-    nodes[Int(node)].flags = flags.union(mark)
+    nodes[link: node].flags = flags.union(mark)
     if noting { changeLog?.noteMark(ref(node)) }
     if record.kind == .effect {
       if mark == .dirty && flags.contains(.recordsReasons) {
@@ -266,7 +266,7 @@ extension NodeStore {
   /// loop (`mark`) otherwise called both, about 45 instructions of calls per queued effect.
   @inline(__always)
   func schedule(_ node: Int32) {
-    nodes[Int(node)].flags.insert(.queued)
+    nodes[link: node].flags.insert(.queued)
     let ref = ref(node)
     withGuaranteedObject(handles[Int(node)]!) { object in
       let effect = unsafeDowncast(object, to: Effect.self)
@@ -317,7 +317,7 @@ extension NodeStore {
   /// has no reader to throw it to) and the effect keeps its dependencies' previous values.
   @usableFromInline
   func needsUpdate(_ root: Int32) -> Bool {
-    needsUpdate(root, flags: nodes[Int(root)].flags)
+    needsUpdate(root, flags: nodes[link: root].flags)
   }
 
   /// `needsUpdate(_:)`, with `root`'s flags already loaded (the flush has them from
@@ -349,28 +349,28 @@ extension NodeStore {
   private func needsUpdateNotingEveryReason(_ root: Int32) -> Bool {
     beginOperation()
     defer { endOperation() }
-    var needs = nodes[Int(root)].flags.contains(.dirty)
-    var edge = nodes[Int(root)].depsHead
+    var needs = nodes[link: root].flags.contains(.dirty)
+    var edge = nodes[link: root].depsHead
     while edge != -1 {
-      let link = edges[Int(edge)]
+      let link = edges[link: edge]
       let dep = link.dep
-      let flags = nodes[Int(dep)].flags
-      if nodes[Int(dep)].kind == .derived && !flags.isDisjoint(with: .stale) {
+      let flags = nodes[link: dep].flags
+      if nodes[link: dep].kind == .derived && !flags.isDisjoint(with: .stale) {
         let result = check(dep)
         if let cycle = result.cycle { reportCycleInCheck(cycle) }
         if result.needsUpdate || !flags.contains(.hasValue) { _ = updateNode(dep) }
       } else if flags.contains(.unsettled) {
         _ = updateNode(dep)
       }
-      if nodes[Int(root)].flags.contains(.disposed) { return false }
-      if link.version != nodes[Int(dep)].version {
+      if nodes[link: root].flags.contains(.disposed) { return false }
+      if link.version != nodes[link: dep].version {
         needs = true
         let reason = ref(dep)
         withEffect(at: root) { effect in effect.noteStaleIfNew(node: reason) }
       }
       edge = link.nextDep
     }
-    if !needs { nodes[Int(root)].flags.remove(.pending) }
+    if !needs { nodes[link: root].flags.remove(.pending) }
     return needs
   }
 
@@ -387,7 +387,7 @@ extension NodeStore {
   /// Whether `root` must re-run, and any cycle met on the way (see `needsUpdate(_:)`).
   @usableFromInline
   func check(_ root: Int32) -> CheckResult {
-    let rootFlags = nodes[Int(root)].flags
+    let rootFlags = nodes[link: root].flags
     if rootFlags.contains(.dirty) { return CheckResult(needsUpdate: true, cycle: nil) }
     guard rootFlags.contains(.pending) else { return CheckResult(needsUpdate: false, cycle: nil) }
     activeOperations &+= 1
@@ -411,9 +411,9 @@ extension NodeStore {
     var needs = false
     decide: while true {
       while !needs && edge != -1 {
-        let link = edges[Int(edge)]
+        let link = edges[link: edge]
         let dep = link.dep
-        let record = nodes[Int(dep)]
+        let record = nodes[link: dep]
         let flags = record.flags
         if !flags.isDisjoint(with: .onStack) {
           if cycle == nil { cycle = cyclePathInCheck(of: root, deciding: node, at: dep) }
@@ -429,9 +429,9 @@ extension NodeStore {
             var firstEdge = record.depsHead
             var decidedHere = flags.contains(.dirty)
             if !decidedHere && firstEdge != -1 {
-              let firstLink = edges[Int(firstEdge)]
+              let firstLink = edges[link: firstEdge]
               let firstDep = firstLink.dep
-              let firstRecord = nodes[Int(firstDep)]
+              let firstRecord = nodes[link: firstDep]
               let firstFlags = firstRecord.flags
               if firstFlags.isDisjoint(with: NodeFlags.stale.union(.onStack).union(.unsettled)) {
                 if firstLink.version != firstRecord.version {
@@ -450,9 +450,9 @@ extension NodeStore {
                 // A stale derived value too (a chain): two levels down at once, as the walk
                 // of `dep` would go down at its first step.
                 checkStack.append(CheckFrame(node: node, edge: edge))
-                nodes[Int(dep)].flags.insert(.checking)
+                nodes[link: dep].flags.insert(.checking)
                 checkStack.append(CheckFrame(node: dep, edge: firstEdge))
-                nodes[Int(firstDep)].flags.insert(.checking)
+                nodes[link: firstDep].flags.insert(.checking)
                 node = firstDep
                 edge = firstRecord.depsHead
                 needs = firstFlags.contains(.dirty)
@@ -464,15 +464,15 @@ extension NodeStore {
               // the walk below decides it on coming back (no frame pushed and popped, no flag
               // set and cleared: in kairo's mux, 99 of the 100 checks per write end here).
               let changed = updateNode(dep)
-              if nodes[Int(root)].flags.contains(.disposed) {
-                nodes[Int(node)].flags.remove(.checking)
+              if nodes[link: root].flags.contains(.disposed) {
+                nodes[link: node].flags.remove(.checking)
                 return CheckResult(needsUpdate: abandonCheck(root, base), cycle: cycle)
               }
-              let nodeFlags = nodes[Int(node)].flags
+              let nodeFlags = nodes[link: node].flags
               if nodeFlags.contains(.dirty) {
                 needs = true
               } else {
-                let updated = nodes[Int(dep)]
+                let updated = nodes[link: dep]
                 if updated.flags.isDisjoint(with: .stale) {
                   if changed {
                     needs = true
@@ -492,7 +492,7 @@ extension NodeStore {
             }
             // Decide the dependency first; come back to this edge afterwards.
             checkStack.append(CheckFrame(node: node, edge: edge))
-            nodes[Int(dep)].flags.insert(.checking)
+            nodes[link: dep].flags.insert(.checking)
             node = dep
             edge = firstEdge
             needs = false
@@ -500,16 +500,16 @@ extension NodeStore {
           }
           // Never computed (it failed, or ran out of stack): compute it now.
           _ = updateNode(dep)
-          if nodes[Int(root)].flags.contains(.disposed) {
-            nodes[Int(node)].flags.remove(.checking)
+          if nodes[link: root].flags.contains(.disposed) {
+            nodes[link: node].flags.remove(.checking)
             return CheckResult(needsUpdate: abandonCheck(root, base), cycle: cycle)
           }
         } else if flags.contains(.unsettled) {
           _ = updateNode(dep)
         }
-        if link.version != nodes[Int(dep)].version {
+        if link.version != nodes[link: dep].version {
           needs = true
-          if nodes[Int(node)].flags.contains(.recordsReasons), handles[Int(node)] != nil {
+          if nodes[link: node].flags.contains(.recordsReasons), handles[Int(node)] != nil {
             noteStaleReason(of: node, from: dep)
           }
         } else {
@@ -526,11 +526,11 @@ extension NodeStore {
         }
         return CheckResult(needsUpdate: needs && !disposed, cycle: cycle)
       }
-      nodes[Int(node)].flags.remove(decided)
+      nodes[link: node].flags.remove(decided)
       var changed = false
       if needs {
         changed = updateNode(node)
-        if nodes[Int(root)].flags.contains(.disposed) {
+        if nodes[link: root].flags.contains(.disposed) {
           return CheckResult(needsUpdate: abandonCheck(root, base), cycle: cycle)
         }
       }
@@ -538,10 +538,10 @@ extension NodeStore {
       let parent = checkStack.removeLast()
       node = parent.node
       edge = parent.edge
-      let parentFlags = nodes[Int(node)].flags
+      let parentFlags = nodes[link: node].flags
       needs = parentFlags.contains(.dirty)
       if !needs {
-        let childRecord = nodes[Int(child)]
+        let childRecord = nodes[link: child]
         if childRecord.flags.isDisjoint(with: .stale) {
           if changed {
             // The child got a new version, so the parent's edge to it (where `edge` stands) is
@@ -557,7 +557,7 @@ extension NodeStore {
             // would on it (nothing to bring up to date, no cycle: the child has just left the
             // check), from the record already loaded. Equal, the walk goes on after it; not
             // (the child changed before this check), the step re-reads it and decides.
-            let link = edges[Int(edge)]
+            let link = edges[link: edge]
             if link.version == childRecord.version { edge = link.nextDep }
           }
         }
@@ -573,8 +573,8 @@ extension NodeStore {
   func firstDependencyChanged(of node: Int32, _ record: NodeRecord) -> Bool {
     let edge = record.depsHead
     if edge == -1 { return false }
-    let link = edges[Int(edge)]
-    let dep = nodes[Int(link.dep)]
+    let link = edges[link: edge]
+    let dep = nodes[link: link.dep]
     guard
       dep.flags.isDisjoint(with: NodeFlags.stale.union(.onStack).union(.unsettled))
         && link.version != dep.version
@@ -590,9 +590,9 @@ extension NodeStore {
   private func abandonCheck(_ root: Int32, _ base: Int) -> Bool {
     while checkStack.count > base {
       let frame = checkStack.removeLast()
-      nodes[Int(frame.node)].flags.remove(.checking)
+      nodes[link: frame.node].flags.remove(.checking)
     }
-    nodes[Int(root)].flags.remove(.checking)
+    nodes[link: root].flags.remove(.checking)
     return false
   }
 
@@ -630,7 +630,7 @@ extension NodeStore {
   func updateWithLittleStack(_ node: GraphNode) -> Bool {
     var changed = false
     if withFreshStack({ changed = node.update(node) }) { return changed }
-    if remainingStackBytes() < Self.stackReserve && nodes[Int(node.slot)].kind == .derived {
+    if remainingStackBytes() < Self.stackReserve && nodes[link: node.slot].kind == .derived {
       reportTooDeep(node)
       return false
     }

@@ -183,12 +183,14 @@ final class NodeStore {
   @inlinable
   @inline(__always)
   func withRecord<Result>(_ slot: Int32, _ body: (inout NodeRecord) -> Result) -> Result {
-    body(&nodes[Int(slot)])
+    // A slot the graph holds (see `RecordStorage.subscript(link:)`): every caller has it from
+    // a node object, a walk or a queued effect.
+    body(&nodes[link: slot])
   }
 
   /// A reference to `slot` that detects reuse.
   @inlinable func ref(_ slot: Int32) -> NodeRef {
-    NodeRef(slot: slot, generation: nodes[Int(slot)].generation)
+    NodeRef(slot: slot, generation: nodes[link: slot].generation)
   }
 
   /// Whether `ref` still names the node it was taken from, and that node is alive.
