@@ -184,4 +184,46 @@ import Testing
     #expect(!replacement.isStale)
     #expect(!replacement.flags.contains(.queued))
   }
+
+  /// The walks index records through the graph's links without a bounds check in release
+  /// builds (`RecordStorage.subscript(link:)`), on the invariant that the node and edge buffers
+  /// never shrink, so that an index stored in a link stays inside them through frees and
+  /// reuse. Here a chain is freed while its effect is queued, and its slots and edges are
+  /// reused by a fan-out; every link followed afterwards is in range (an assertion in debug
+  /// builds, a report under AddressSanitizer), and the buffers kept their size.
+  @Test func linksStayInsideTheBuffersThroughFreesAndReuse() {
+    let graph = Graph(executor: .manual)
+    let source = Cell(0, name: "source")
+    let store = source.store
+    var chainRuns = 0
+    // Built in a function, so that nothing but the effect holds the chain.
+    func makeChain() -> Effect {
+      var last: Derived<Int>?
+      for index in 0..<20 {
+        let before = last
+        last = Derived(name: "chain\(index)") { (before?.value ?? source.value) + 1 }
+      }
+      return Effect(in: graph) { [last] in
+        _ = last?.value
+        chainRuns += 1
+      }
+    }
+    var chainEffect: Effect? = makeChain()
+    let sizes = (nodes: store.nodes.count, edges: store.edges.count)
+    source.value = 1
+    chainEffect = nil
+    // The chain's slots and edges are free now, and taken again by a fan-out.
+    let fan = (0..<30).map { index in Derived(name: "fan\(index)") { source.value + index } }
+    var sums: [Int] = []
+    let fanEffect = Effect(in: graph) { sums.append(fan.reduce(0) { $0 + $1.value }) }
+    source.value = 2
+    graph.flush()
+    #expect(chainRuns == 1)
+    #expect(chainEffect == nil)
+    #expect(sums == [435 + 30, 435 + 60])
+    #expect(store.nodes.count < sizes.nodes + fan.count, "the fan-out reused freed slots")
+    #expect(store.nodes.count >= sizes.nodes)
+    #expect(store.edges.count >= sizes.edges)
+    withExtendedLifetime(fanEffect) {}
+  }
 }

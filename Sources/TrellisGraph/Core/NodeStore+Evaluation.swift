@@ -110,7 +110,7 @@ extension NodeStore {
   @usableFromInline
   func makeRelay(for slot: Int32) -> ChangeRelay {
     TrackedPropertyBridge.makeRelay(
-      for: ref(slot), deliversEvents: nodes[Int(slot)].flags.contains(.recordsReasons))
+      for: ref(slot), deliversEvents: nodes[link: slot].flags.contains(.recordsReasons))
   }
 
   /// The part of ending an evaluation after its tracked reads: drops the dependencies it did
@@ -123,7 +123,7 @@ extension NodeStore {
       record.evaluatingParent = -1
       return (record.depsTail, record.depsHead)
     }
-    if tail == -1 ? head != -1 : edges[Int(tail)].nextDep != -1 {
+    if tail == -1 ? head != -1 : edges[link: tail].nextDep != -1 {
       removeDependencies(of: slot, after: tail)
     }
     currentSubscriber = frame.previousSubscriber

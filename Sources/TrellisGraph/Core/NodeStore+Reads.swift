@@ -24,7 +24,7 @@ extension NodeStore {
     // are held (`drain()` would do nothing) and most refreshes happen, the call is spared.
     if TrackedChangeInbox.holds == 0 && postedChanges.isSet { TrackedChangeInbox.drain() }
     let slot = node.slot
-    let record = nodes[Int(slot)]
+    let record = nodes[link: slot]
     let flags = record.flags
     if !flags.isDisjoint(with: .onStack) {
       return .cycle(cyclePath(to: slot) + [node.name])
@@ -56,7 +56,7 @@ extension NodeStore {
   /// What a refresh of `slot` that ran its update (or found nothing to do) returns.
   @inline(__always)
   private func afterRefresh(of slot: Int32) -> RefreshResult {
-    let after = nodes[Int(slot)].flags
+    let after = nodes[link: slot].flags
     if !after.contains(.hasValue) { return .tooDeep }
     if !after.isDisjoint(with: .stale) { readerSawStaleValue(of: slot) }
     // Marking the reader (another node: a read of a node on the stack is a cycle, returned
@@ -73,12 +73,12 @@ extension NodeStore {
   private func readerSawStaleValue(of dep: Int32) {
     let reader = currentSubscriber
     guard reader >= 0 else { return }
-    let flags = nodes[Int(reader)].flags
+    let flags = nodes[link: reader].flags
     guard !flags.contains(.disposed) else { return }
     beginOperation()
     defer { endOperation() }
-    nodes[Int(reader)].flags.insert(.dirty)
-    guard nodes[Int(reader)].kind == .effect else { return }
+    nodes[link: reader].flags.insert(.dirty)
+    guard nodes[link: reader].kind == .effect else { return }
     if flags.contains(.recordsReasons), handles[Int(reader)] != nil {
       noteStaleReason(of: reader, from: dep)
     }

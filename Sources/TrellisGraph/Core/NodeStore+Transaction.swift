@@ -45,7 +45,7 @@ extension NodeStore {
       let cell = unsettledCells[index]
       // `isLive(cell)` and the flag asked of one load of the record: the slot is in range (a
       // written cell's once was, and the store never shrinks).
-      let record = nodes[Int(cell.slot)]
+      let record = nodes[link: cell.slot]
       if record.generation == cell.generation
         && record.flags.intersection([.dead, .unsettled]) == .unsettled,
         let handle = handles[Int(cell.slot)]

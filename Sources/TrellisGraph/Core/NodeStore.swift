@@ -274,7 +274,7 @@ final class NodeStore {
         _ = consume object
       } else if let node = pendingReleases.popLast() {
         // A dependency that lost its last subscriber may have gained another one since.
-        if nodes[Int(node.slot)].subsHead == -1 { node.retainedBySubscribers = nil }
+        if nodes[link: node.slot].subsHead == -1 { node.retainedBySubscribers = nil }
       } else if !graphsToNotify.isEmpty {
         let graph = graphsToNotify.removeFirst()
         graph.workWasScheduled()
@@ -292,7 +292,7 @@ final class NodeStore {
     nodes[index].depsHead = -1
     nodes[index].depsTail = -1
     while edge != -1 {
-      let next = edges[Int(edge)].nextDep
+      let next = edges[link: edge].nextDep
       unlinkFromDependency(edge)
       freeEdgeRecord(edge)
       edge = next
@@ -314,8 +314,8 @@ final class NodeStore {
     let record = EdgeRecord(dep: dep, sub: sub, version: version, stamp: stamp)
     if freeEdge != -1 {
       let edge = freeEdge
-      freeEdge = edges[Int(edge)].nextDep
-      edges[Int(edge)] = record
+      freeEdge = edges[link: edge].nextDep
+      edges[link: edge] = record
       return edge
     }
     precondition(edges.count < Int(Int32.max), "Trellis: more than 2³¹ dependency edges.")
@@ -325,19 +325,19 @@ final class NodeStore {
 
   func freeEdgeRecord(_ edge: Int32) {
     liveEdges -= 1
-    edges[Int(edge)].dep = -1
-    edges[Int(edge)].sub = -1
-    edges[Int(edge)].nextDep = freeEdge
+    edges[link: edge].dep = -1
+    edges[link: edge].sub = -1
+    edges[link: edge].nextDep = freeEdge
     freeEdge = edge
   }
 
   /// Appends `edge` to its dependency's subscriber list; the first subscriber makes the store
   /// keep the dependency's object alive (rule 2).
   @usableFromInline func linkToDependency(_ edge: Int32) {
-    let dep = Int(edges[Int(edge)].dep)
+    let dep = Int(edges[link: edge].dep)
     let tail = nodes[dep].subsTail
-    edges[Int(edge)].prevSub = tail
-    edges[Int(edge)].nextSub = -1
+    edges[link: edge].prevSub = tail
+    edges[link: edge].nextSub = -1
     if tail == -1 {
       nodes[dep].subsHead = edge
       if let handle = handles[dep] {
@@ -346,7 +346,7 @@ final class NodeStore {
         }
       }
     } else {
-      edges[Int(tail)].nextSub = edge
+      edges[link: tail].nextSub = edge
     }
     nodes[dep].subsTail = edge
   }
@@ -354,15 +354,15 @@ final class NodeStore {
   /// Removes `edge` from its dependency's subscriber list. When the last one leaves, the
   /// store gives back its reference to the dependency once no operation is running.
   func unlinkFromDependency(_ edge: Int32) {
-    let record = edges[Int(edge)]
+    let record = edges[link: edge]
     let dep = Int(record.dep)
     if record.prevSub != -1 {
-      edges[Int(record.prevSub)].nextSub = record.nextSub
+      edges[link: record.prevSub].nextSub = record.nextSub
     } else {
       nodes[dep].subsHead = record.nextSub
     }
     if record.nextSub != -1 {
-      edges[Int(record.nextSub)].prevSub = record.prevSub
+      edges[link: record.nextSub].prevSub = record.prevSub
     } else {
       nodes[dep].subsTail = record.prevSub
     }
@@ -379,15 +379,15 @@ final class NodeStore {
   func removeDependencies(of slot: Int32, after tail: Int32) {
     var edge: Int32
     if tail == -1 {
-      edge = nodes[Int(slot)].depsHead
-      nodes[Int(slot)].depsHead = -1
+      edge = nodes[link: slot].depsHead
+      nodes[link: slot].depsHead = -1
     } else {
-      edge = edges[Int(tail)].nextDep
-      edges[Int(tail)].nextDep = -1
+      edge = edges[link: tail].nextDep
+      edges[link: tail].nextDep = -1
     }
-    nodes[Int(slot)].depsTail = tail
+    nodes[link: slot].depsTail = tail
     while edge != -1 {
-      let next = edges[Int(edge)].nextDep
+      let next = edges[link: edge].nextDep
       unlinkFromDependency(edge)
       freeEdgeRecord(edge)
       edge = next
@@ -402,10 +402,10 @@ final class NodeStore {
   /// The dependencies of `slot`, in read order.
   func dependencies(of slot: Int32) -> [Int32] {
     var result: [Int32] = []
-    var edge = nodes[Int(slot)].depsHead
+    var edge = nodes[link: slot].depsHead
     while edge != -1 {
       result.append(edge)
-      edge = edges[Int(edge)].nextDep
+      edge = edges[link: edge].nextDep
     }
     return result
   }

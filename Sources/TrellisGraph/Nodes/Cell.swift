@@ -101,7 +101,7 @@ public final class Cell<Value>: GraphNode {
       return
     }
     storage = newValue
-    store.nodes[Int(slot)].version &+= 1
+    store.nodes[link: slot].version &+= 1
     store.lastReadDep = -1
     store.propagate(from: slot, direct: .dirty)
   }
@@ -115,7 +115,7 @@ public final class Cell<Value>: GraphNode {
     guard let committed = cell.committed else { return false }
     cell.committed = nil
     if cell.isEqual?(committed, cell.storage) == true { return false }
-    cell.store.nodes[Int(cell.slot)].version &+= 1
+    cell.store.nodes[link: cell.slot].version &+= 1
     cell.store.lastReadDep = -1
     return true
   }

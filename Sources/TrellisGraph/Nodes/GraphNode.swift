@@ -82,12 +82,12 @@ public class GraphNode {
   var reflectedValue: Any? { nil }
 
   @inlinable var flags: NodeFlags {
-    get { store.nodes[Int(slot)].flags }
-    set { store.nodes[Int(slot)].flags = newValue }
+    get { store.nodes[link: slot].flags }
+    set { store.nodes[link: slot].flags = newValue }
   }
 
   /// Whether any node depends on this one now.
-  var hasSubscribers: Bool { store.nodes[Int(slot)].subsHead != -1 }
+  var hasSubscribers: Bool { store.nodes[link: slot].subsHead != -1 }
 
   /// The edges of the latest evaluation, in read order (for tests).
   var dependencyEdges: [Int32] { store.dependencies(of: slot) }
