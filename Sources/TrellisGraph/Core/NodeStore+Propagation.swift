@@ -268,7 +268,7 @@ extension NodeStore {
   func schedule(_ node: Int32) {
     nodes[link: node].flags.insert(.queued)
     let ref = ref(node)
-    withGuaranteedObject(handles[Int(node)]!) { object in
+    withGuaranteedObject(handles[link: node]!) { object in
       let effect = unsafeDowncast(object, to: Effect.self)
       // The graph too: the effect holds it.
       withGuaranteedObject(Unmanaged.passUnretained(effect.graph)) { graph in
@@ -292,7 +292,7 @@ extension NodeStore {
   /// bookkeeping that runs no user code, so nothing can release the effect meanwhile.
   @inline(__always)
   func withEffect<Result>(at slot: Int32, _ body: (Effect) -> Result) -> Result {
-    withGuaranteedObject(handles[Int(slot)]!) { object in
+    withGuaranteedObject(handles[link: slot]!) { object in
       body(unsafeDowncast(object, to: Effect.self))
     }
   }
@@ -437,7 +437,7 @@ extension NodeStore {
                 if firstLink.version != firstRecord.version {
                   // Up to date and changed: `dep` must re-run.
                   decidedHere = true
-                  if flags.contains(.recordsReasons), handles[Int(dep)] != nil {
+                  if flags.contains(.recordsReasons), handles[link: dep] != nil {
                     noteStaleReason(of: dep, from: firstDep)
                   }
                 } else {
@@ -476,7 +476,7 @@ extension NodeStore {
                 if updated.flags.isDisjoint(with: .stale) {
                   if changed {
                     needs = true
-                    if nodeFlags.contains(.recordsReasons), handles[Int(node)] != nil {
+                    if nodeFlags.contains(.recordsReasons), handles[link: node] != nil {
                       noteStaleReason(of: node, from: dep)
                     }
                   } else if link.version == updated.version {
@@ -509,7 +509,7 @@ extension NodeStore {
         }
         if link.version != nodes[link: dep].version {
           needs = true
-          if nodes[link: node].flags.contains(.recordsReasons), handles[Int(node)] != nil {
+          if nodes[link: node].flags.contains(.recordsReasons), handles[link: node] != nil {
             noteStaleReason(of: node, from: dep)
           }
         } else {
@@ -549,7 +549,7 @@ extension NodeStore {
             // record (a child still stale, its update having invalidated it again, is re-read
             // and brought up to date first, as before).
             needs = true
-            if parentFlags.contains(.recordsReasons), handles[Int(node)] != nil {
+            if parentFlags.contains(.recordsReasons), handles[link: node] != nil {
               noteStaleReason(of: node, from: child)
             }
           } else {
@@ -579,7 +579,7 @@ extension NodeStore {
       dep.flags.isDisjoint(with: NodeFlags.stale.union(.onStack).union(.unsettled))
         && link.version != dep.version
     else { return false }
-    if record.flags.contains(.recordsReasons), handles[Int(node)] != nil {
+    if record.flags.contains(.recordsReasons), handles[link: node] != nil {
       noteStaleReason(of: node, from: link.dep)
     }
     return true
@@ -605,7 +605,7 @@ extension NodeStore {
   /// the check reached has a subscriber, and the store gives back its reference only once no
   /// operation runs (the caller's check or settle is one); a cell's settle runs no user code.
   func updateNode(_ slot: Int32) -> Bool {
-    guard let handle = handles[Int(slot)] else { return false }
+    guard let handle = handles[link: slot] else { return false }
     return withGuaranteedObject(handle) { node in update(node) }
   }
 
@@ -654,7 +654,7 @@ extension NodeStore {
   /// a broad-case effect).
   @inline(never)
   func name(of slot: Int32) -> String {
-    guard let handle = handles[Int(slot)] else { return "a released node" }
+    guard let handle = handles[link: slot] else { return "a released node" }
     return withGuaranteedObject(handle) { node in node.name }
   }
 }

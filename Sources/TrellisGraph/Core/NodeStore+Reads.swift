@@ -79,7 +79,7 @@ extension NodeStore {
     defer { endOperation() }
     nodes[link: reader].flags.insert(.dirty)
     guard nodes[link: reader].kind == .effect else { return }
-    if flags.contains(.recordsReasons), handles[Int(reader)] != nil {
+    if flags.contains(.recordsReasons), handles[link: reader] != nil {
       noteStaleReason(of: reader, from: dep)
     }
     if !flags.contains(.queued) { schedule(reader) }

@@ -48,7 +48,7 @@ extension NodeStore {
       let record = nodes[link: cell.slot]
       if record.generation == cell.generation
         && record.flags.intersection([.dead, .unsettled]) == .unsettled,
-        let handle = handles[Int(cell.slot)]
+        let handle = handles[link: cell.slot]
       {
         // Called directly, not through `update(_:)`: a cell's settle compares two values and
         // nests nothing, so it needs no check of the stack left (and the cell is alive: the

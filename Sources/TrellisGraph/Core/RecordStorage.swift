@@ -41,13 +41,14 @@ struct RecordStorage<Record: BitwiseCopyable> {
   }
 
   /// The record at `index`, with the bounds check only in debug builds: for the store's
-  /// `nodes` and `edges` buffers, at an index the graph itself holds (a link of a record:
-  /// `dep`, `sub`, `nextDep`, `nextSub`, `depsHead`, `subsHead`..., tested against -1 first; or
-  /// the slot of a node object, a check's root, a queued effect).
+  /// `nodes`, `edges` and `handles` buffers, at an index the graph itself holds (a link of a
+  /// record: `dep`, `sub`, `nextDep`, `nextSub`, `depsHead`, `subsHead`..., tested against -1
+  /// first; or the slot of a node object, a check's root, a queued effect).
   ///
-  /// Invariant (why the check cannot fire there): those two buffers only ever grow (a freed
-  /// slot or edge is reused in place, never removed), and every index the graph holds was
-  /// below `count` when it was stored, being returned by an append; so it still is. The walks
+  /// Invariant (why the check cannot fire there): those buffers only ever grow (a freed slot or
+  /// edge is reused in place, never removed; `handles` grows with `nodes`, one entry per slot),
+  /// and every index the graph holds was below `count` when it was stored, being returned by an
+  /// append; so it still is. The walks
   /// follow links on every step, and the bounds checks of those accesses (a comparison and a
   /// branch each) were about a tenth of the instructions of a kairo write. A broken link is
   /// still caught by the debug builds the tests and the AddressSanitizer suite run.

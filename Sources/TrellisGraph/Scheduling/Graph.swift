@@ -179,7 +179,7 @@ public final class Graph {
         }
         continue
       }
-      guard store.isLive(entry.ref), let handle = store.handles[Int(slot)] else { continue }
+      guard store.isLive(entry.ref), let handle = store.handles[link: slot] else { continue }
       // One explicit retain for the run (its body may drop the last other reference to the
       // effect), the object borrowed inside: taking it as a strong reference cost two
       // retains and releases per run.
