@@ -76,6 +76,16 @@ struct ChangeFeedback: View {
   }
 }
 
+/// An onChange that watches NaN, which never equals itself, and counts in its action.
+struct NaNWatcher: View {
+  @State private var level = Double.nan
+  @State private var count = 0
+  var body: some View {
+    Button("count \(count)") { count += 1 }
+      .onChange(of: level) { count += 1 }
+  }
+}
+
 struct Unmounted: View {
   @State var value = 5
   var body: some View { Text("value \(value)") }
@@ -177,7 +187,8 @@ struct StoreScreen: View {
   @Test func aCycleFedByAnActionNamesIt() {
     let feedback =
       "an action that writes state which changes what it watches again feeds "
-      + "back, as SwiftUI's \"tried to update multiple times per frame\"."
+      + "back, as SwiftUI's \"tried to update multiple times per frame\" (a watched value that "
+      + "never equals itself, such as NaN, counts as changed every time)."
     var host: ViewHost?
     let preference = TrellisDiagnostics.capture {
       host = ViewHost(PreferenceFeedback(), executor: .manual)
@@ -198,6 +209,19 @@ struct StoreScreen: View {
         "ChangeFeedback kept scheduling updates for 100 rounds; the host stopped, and what it "
           + "did not update shows its previous values until a new change updates it. Its last "
           + "rounds ran onChange(of: Int) in ChangeFeedback: \(feedback)"
+      ])
+    // Found by a new user: NaN is a change at every update (as with SwiftUI's ==), so an
+    // action that writes anything the view reads feeds back; the hint says so.
+    host = ViewHost(NaNWatcher(), executor: .manual)
+    let nan = TrellisDiagnostics.capture {
+      host?.tap("count 0")
+      host?.flush()
+    }
+    #expect(
+      nan.map(\.message) == [
+        "NaNWatcher kept scheduling updates for 100 rounds; the host stopped, and what it "
+          + "did not update shows its previous values until a new change updates it. Its last "
+          + "rounds ran onChange(of: Double) in NaNWatcher: \(feedback)"
       ])
   }
 

@@ -308,7 +308,8 @@ final class HostCore {
         + "view that writes it (look for an .id or onAppear feeding back)."
       : "Its last rounds ran \(actions.joined(separator: ", ")): an action that writes state "
         + "which changes what it watches again feeds back, as SwiftUI's \"tried to update "
-        + "multiple times per frame\"."
+        + "multiple times per frame\" (a watched value that never equals itself, such as NaN, "
+        + "counts as changed every time)."
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .updateCycle, nodes: names,
