@@ -179,6 +179,37 @@ import TrellisGraph
     #expect(!graph.hasPendingWork)
   }
 
+  // Found by a new user: a derived value that writes a cell during its computation loops
+  // the effect that reads it, and the report named only the effect. What changed before the
+  // effect's last run names the derived value.
+  @Test func aLoopThroughAWritingComputationNamesWhatChanged() {
+    let graph = Graph(executor: .manual)
+    graph.maximumRounds = 10
+    let a = Cell(1, name: "a")
+    let side = Cell(0, name: "side")
+    let writer = Derived(name: "writer") { () -> Int in
+      side.value += 1
+      return a.value * 2
+    }
+    var runs = 0
+    let diagnostics = TrellisDiagnostics.capture {
+      let reader = Effect(name: "reader", in: graph) {
+        runs += 1
+        _ = writer.value
+      }
+      graph.flush()
+      withExtendedLifetime(reader) {}
+    }
+    #expect(runs == 11)
+    #expect(
+      diagnostics.map(\.message) == [
+        "reader kept invalidating itself for 10 runs in one flush; the work was stopped. "
+          + "'reader' last ran for a change to 'writer'. Look for a body, effect, computation or "
+          + "lifecycle action that writes state it (or its parent) reads, or an .id that changes "
+          + "every update."
+      ])
+  }
+
   @Test func twoEffectsFeedingEachOtherAreBothNamed() {
     let graph = Graph(executor: .manual)
     graph.maximumRounds = 10

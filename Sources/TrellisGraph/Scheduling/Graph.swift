@@ -301,14 +301,21 @@ public final class Graph {
       names.append(node.name)
     }
     discardPendingWork()
+    // What changed before the effect's last run points at the writer when it is a computation
+    // that writes during its own evaluation (found by a new user: a derived value that wrote a
+    // cell looped its reader, and the report named only the reader).
+    let reasons = effect.lastRunReasons.map { "'\($0.description)'" }
+    let lastRun =
+      reasons.isEmpty
+      ? "" : " '\(effect.name)' last ran for a change to \(reasons.joined(separator: ", "))."
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .updateCycle, nodes: names,
         message:
           "\(names.joined(separator: ", ")) kept "
           + (names.count == 1 ? "invalidating itself" : "invalidating each other")
-          + " for \(maximumRounds) runs in one flush; the work was stopped. Look for a body, "
-          + "effect or lifecycle action that writes state it (or its parent) reads, or an .id "
-          + "that changes every update."))
+          + " for \(maximumRounds) runs in one flush; the work was stopped.\(lastRun) Look for a "
+          + "body, effect, computation or lifecycle action that writes state it (or its parent) "
+          + "reads, or an .id that changes every update."))
   }
 }
