@@ -27,7 +27,7 @@ extension ViewHost {
             kind: .invalidInput, nodes: [],
             message:
               "No \(noun) has the focus (\(what)); \(effect)."
-              + (core.root == nil ? core.unmountedNote : " Focus one first.")))
+              + (core.unmountedNote.isEmpty ? " Focus one first." : core.unmountedNote)))
         return nil
       }
       node = focused.node
