@@ -4,7 +4,9 @@
 /// again only when read after a dependency changed; a stale derived value that nobody reads is
 /// never recomputed. When it recomputes to a value equal to the previous one (by `==` for the
 /// `Equatable` initializers, by `equals` otherwise), its dependents are not disturbed: the
-/// equality cut-off.
+/// equality cut-off. The previous value is kept and the new result dropped, so every reader
+/// sees the same value, and the next result is compared with the value readers last saw (as
+/// Solid's `createMemo` and Angular's `computed` do with a custom equality).
 ///
 /// - Errors: a computation made with `init(throwing:)` may throw. The error is cached like a
 ///   value, until a dependency changes, and rethrown by `get()` to every reader (a computation
@@ -99,7 +101,9 @@ public final class Derived<Value>: GraphNode {
   /// Creates a derived value with a custom equality cut-off.
   /// - Parameters:
   ///   - name: a name for diagnostics and explanations; defaults to the type.
-  ///   - equals: returns true when two results should count as the same (no propagation).
+  ///   - equals: returns true when two results should count as the same: the new one is then
+  ///     dropped, the previous one kept, and nothing propagates. Each result is compared with
+  ///     the value kept, so changes that each count as equal cannot add up unseen.
   ///     Pass `{ _, _ in false }` to propagate every recomputation.
   ///   - compute: the computation; what it reads becomes its dependencies.
   @inlinable
@@ -265,7 +269,11 @@ public final class Derived<Value>: GraphNode {
       changed = true
       if error != nil { error = nil }
     }
-    storage = newValue
+    // A result that counts as equal is dropped and the value it equals kept, so that a direct
+    // read and the dependents (which were not disturbed) see the same value, and small steps
+    // that each count as equal cannot add up unseen (Solid's and Angular's custom equality
+    // keep the old value too).
+    if changed { storage = newValue }
     store.withRecord(slot) { record in
       record.flags.insert(.hasValue)
       if changed { record.version &+= 1 }

@@ -109,10 +109,31 @@ struct EqualityConformanceTests {
     a.value = 21
     #expect((readsTens.value, readsAlways.value) == (21, 2))
     #expect(log.take() == ["tens 10", "always 1", "always 1", "tens 21", "always 2"])
-    // A result counted as equal is still kept: a direct read sees the newest one.
+    // A result counted as equal is dropped: a direct read sees the value the readers saw.
     a.value = 25
-    #expect(tens.value == 25)
+    #expect(tens.value == 21)
     #expect(readsTens.value == 21)
+  }
+
+  // Found by a new user: each result was compared with the previous result, not with the
+  // value the readers last saw, and that was replaced anyway, so steps within the tolerance
+  // drifted past it unseen. Solid's and Angular's custom equality keep the old value.
+  @Test("a result counted as equal is dropped, so steps within the tolerance cannot add up unseen")
+  func equalResultsKeepTheValueReadersSaw() {
+    let graph = Graph(executor: .manual)
+    let c = Cell(0.0)
+    let approximately = Derived(equals: { abs($0 - $1) < 1 }) { c.value }
+    var shown: [Double] = []
+    let effect = Effect(in: graph) { shown.append(approximately.value) }
+    c.value = 0.6
+    graph.flush()
+    #expect(shown == [0.0])
+    #expect(approximately.value == 0.0)
+    c.value = 1.2
+    graph.flush()
+    #expect(shown == [0.0, 1.2])
+    #expect(approximately.value == 1.2)
+    withExtendedLifetime(effect) {}
   }
 
   // Peer cases #29, #167: `Double.nan == .nan` is false, as `NaN === NaN` is in JavaScript, so
