@@ -325,6 +325,46 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     #expect(host.tree.texts == ["count 3", "static"])
   }
 
+  /// Found by a new user: a renderer that answers every commit with input (a tap from
+  /// `endCommit`) looped for 100 rounds, and the report blamed a body, lifecycle action or task.
+  /// It names the renderer's call.
+  @Test func aRendererThatAnswersEachCommitWithInputIsNamedByTheCycleReport() throws {
+    final class TapsEachCommit: Renderer {
+      let rootElement = 0
+      var connection: RendererConnection?
+      var button: ElementID?
+      func createElement(_ description: ElementDescription) -> Int {
+        if description.kind == .button { button = description.id }
+        return 0
+      }
+      func insert(_ child: Int, into parent: Int, at index: Int) {}
+      func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
+      func remove(_ child: Int, from parent: Int, at index: Int) {}
+      func setText(_ text: String?, of element: Int) {}
+      func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
+      func endCommit(_ commit: CommitInfo) {
+        if let button { connection?.activate(button) }
+      }
+      func connect(_ connection: RendererConnection) { self.connection = connection }
+    }
+    let renderer = TapsEachCommit()
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(CounterHeader(), executor: .manual, renderer: renderer)
+    }
+    let button = try #require(renderer.button)
+    #expect(
+      diagnostics.map(\.message) == [
+        "CounterHeader kept scheduling updates for 100 rounds; the host stopped, and what it "
+          + "did not update shows its previous values until a new change updates it. A "
+          + "renderer called activate(\(button)) from inside a commit in its last rounds: input "
+          + "during a commit is applied by the same update, as a new round, so a renderer that "
+          + "answers each commit with input loops. Pass such input on after the commit returns "
+          + "(from the renderer's own event loop)."
+      ])
+    #expect(host?.tree.texts == ["count 99", "static"])
+  }
+
   // Found by a new user: the connection came after the first commit, so a renderer could not
   // report anything (a viewport) for the frame it draws at the mount.
   @Test func aRendererIsConnectedBeforeTheMountsCommit() {

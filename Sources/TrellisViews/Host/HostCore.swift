@@ -38,6 +38,9 @@ final class HostCore {
   /// checks (one per update, for clearing it): it is private, and every access is one
   /// statement.
   @exclusivity(unchecked) private var lateFeedbackActions: [String] = []
+  /// The renderer inputs (`RendererConnection` calls) made from inside a commit in a cycle's
+  /// last two rounds, named for the update-cycle report (see `noteRendererInput(_:)`).
+  @exclusivity(unchecked) private var lateRendererInputs: [String] = []
   /// Whether a view deeper than `ViewHostOptions.maximumDepth` was reported (once per host).
   private var reportedTooDeep = false
 
@@ -278,6 +281,7 @@ final class HostCore {
       case .finish:
         reportedBodyWrites.removeAll()
         lateFeedbackActions.removeAll()
+        lateRendererInputs.removeAll()
         return
       case .scheduleTurn, .none:
         return
@@ -302,14 +306,23 @@ final class HostCore {
     var seen: Set<String> = []
     let actions = lateFeedbackActions.filter { seen.insert($0).inserted }
     lateFeedbackActions.removeAll()
+    let inputs = lateRendererInputs.filter { seen.insert($0).inserted }
+    lateRendererInputs.removeAll()
     let cause =
-      actions.isEmpty
-      ? "A body, lifecycle action or task probably writes state that re-runs or recreates the "
-        + "view that writes it (look for an .id or onAppear feeding back)."
-      : "Its last rounds ran \(actions.joined(separator: ", ")): an action that writes state "
-        + "which changes what it watches again feeds back, as SwiftUI's \"tried to update "
-        + "multiple times per frame\" (a watched value that never equals itself, such as NaN, "
-        + "counts as changed every time)."
+      if !inputs.isEmpty {
+        "A renderer called \(inputs.joined(separator: ", ")) from inside a commit in its last "
+          + "rounds: input during a commit is applied by the same update, as a new round, so a "
+          + "renderer that answers each commit with input loops. Pass such input on after the "
+          + "commit returns (from the renderer's own event loop)."
+      } else if !actions.isEmpty {
+        "Its last rounds ran \(actions.joined(separator: ", ")): an action that writes state "
+          + "which changes what it watches again feeds back, as SwiftUI's \"tried to update "
+          + "multiple times per frame\" (a watched value that never equals itself, such as NaN, "
+          + "counts as changed every time)."
+      } else {
+        "A body, lifecycle action or task probably writes state that re-runs or recreates the "
+          + "view that writes it (look for an .id or onAppear feeding back)."
+      }
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .updateCycle, nodes: names,
@@ -326,6 +339,14 @@ final class HostCore {
   func noteFeedbackAction(_ name: @autoclosure () -> String) {
     guard cycle.round >= cycle.maximumRounds - 1 else { return }
     lateFeedbackActions.append(name())
+  }
+
+  /// Notes a renderer's input (a `RendererConnection` call) for the update-cycle report when
+  /// it comes from inside a commit in a cycle's last two rounds; one comparison otherwise.
+  /// - Parameter call: the call, such as `activate(3.0)`.
+  func noteRendererInput(_ call: @autoclosure () -> String) {
+    guard isCommitting, cycle.round >= cycle.maximumRounds - 1 else { return }
+    lateRendererInputs.append(call())
   }
 
   /// Whether another round has work: stale bodies, a focus state written that no body reads

@@ -282,8 +282,13 @@ public final class RendererConnection {
 
   /// The host, or nil with a diagnostic naming `call` when it was released: a renderer that
   /// outlives its host would otherwise be told that its element is gone, or nothing at all.
+  /// Every input passes here, so that input from inside a commit, which can loop, is noted
+  /// for the update-cycle report.
   func liveCore(for call: @autoclosure () -> String) -> HostCore? {
-    if let core { return core }
+    if let core {
+      core.noteRendererInput(call())
+      return core
+    }
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .invalidInput, nodes: [],

@@ -91,7 +91,9 @@ public protocol Renderer: AnyObject {
 
   /// Called once, when the renderer is attached to a host, before the first commit (the
   /// mount), with the channel through which it reports back (viewports, activations). The
-  /// default ignores it.
+  /// default ignores it. The connection may be called from inside a commit too: that input is
+  /// applied by the same update cycle, in a new round, so a renderer that answers every commit
+  /// with input loops until the cycle stops, and the update-cycle report names its call.
   /// - Parameter connection: the host's side of the connection.
   func connect(_ connection: RendererConnection)
 
