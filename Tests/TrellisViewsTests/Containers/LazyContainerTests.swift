@@ -434,6 +434,9 @@ struct TwoLists: View {
         ItemList(items: Items([1, 1, 2, 1]), counter: counter, gate: gate), executor: .manual)
     }
     #expect(host?.tree.texts == ["1 0", "2 0"])
+    // The rows shown, not the elements given (found by a new user: `rows=0..<4/4` with two
+    // rows drew phantom rows).
+    #expect(host?.dump().contains("List rows=0..<2/2\n") == true)
     #expect(
       diagnostics.map(\.message) == [
         "List in ItemList has duplicate row ids (1); only the first row with each id is shown. "

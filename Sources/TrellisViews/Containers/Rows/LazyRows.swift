@@ -238,7 +238,13 @@ final class LazyRowsPart: NodePart, EffectRunner {
     removeRowsNoLongerInContent(collector)
     evictBeyondRetention()
     installChildren(shownSections: shownSections)
-    node.setAttributes(ElementAttributes(layoutAttributes + [.rows(range, total: total)]))
+    // The rows a duplicate id dropped are not counted: the range and the total describe the
+    // rows shown (found by a new user: 3 of 3 rows with 2 shown drew a phantom row). Only the
+    // realized rows are looked at, so duplicates beyond them are counted once scrolled to.
+    let shownRange = range.lowerBound..<(range.upperBound - duplicates.count)
+    node.setAttributes(
+      ElementAttributes(
+        layoutAttributes + [.rows(shownRange, total: total - duplicates.count)]))
     if !duplicates.isEmpty { reportDuplicates(duplicates) }
   }
 
