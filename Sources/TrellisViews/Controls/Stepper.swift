@@ -128,6 +128,9 @@ struct StepperModel {
   /// The step, as shown in a diagnostic, when it is not a finite number (`.nan`, `.infinity`):
   /// a press would make the value NaN or infinite, so none steps.
   let nonFiniteStep: String?
+  /// The value, exactly, and what renderers get of it, when it is an integer that a `Double`
+  /// (the `value` attribute) cannot hold: beyond 2^53 in magnitude.
+  let inexactValue: @MainActor () -> (exact: String, sent: Double)?
 
   init(
     increment: (@MainActor () -> Void)?, decrement: (@MainActor () -> Void)?,
@@ -139,6 +142,7 @@ struct StepperModel {
     attributes = { [] }
     isAtBound = { _ in false }
     nonFiniteStep = nil
+    inexactValue = { nil }
   }
 
   /// A caller's own action, which always counts as a step.
@@ -161,6 +165,11 @@ struct StepperModel {
     // clamping would move a value above the range down on "+" (found by a new user: 50 in
     // 0...10 became 10 on an increment).
     nonFiniteStep = NumericValue.double(step).flatMap { $0.isFinite ? nil : "\(step)" }
+    inexactValue = {
+      guard let integer = value.wrappedValue as? any BinaryInteger, Double(exactly: integer) == nil
+      else { return nil }
+      return ("\(integer)", Double(integer))
+    }
     isAtBound = { up in
       guard let bounds else { return false }
       return up
@@ -212,7 +221,27 @@ final class StepperPart: ControlPart {
 
   override var noun: String { "stepper" }
 
-  override func controlAttributes() -> [ElementAttribute] { model.attributes() }
+  /// Whether a value beyond what the `value` attribute holds exactly was reported.
+  private var reportedInexactValue = false
+
+  override func controlAttributes() -> [ElementAttribute] {
+    // Reported once per stepper: the value attribute is a `Double`, so renderers would
+    // otherwise show a neighbouring value, and miss a step that rounds to the same one, with
+    // no word (found by a new user: an increment of 2^53 sent no mutation).
+    if !reportedInexactValue, let (exact, sent) = model.inexactValue() {
+      reportedInexactValue = true
+      let name = node.enclosingViewName
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [name],
+          message:
+            "The stepper \"\(title ?? "")\" in \(name) has the value \(exact), beyond 2^53, which "
+            + "its value attribute (a Double) cannot hold exactly: renderers get \(sent), and a "
+            + "step may not change what they get. The state itself is exact; show it in the "
+            + "stepper's label."))
+    }
+    return model.attributes()
+  }
 
   /// What a press did.
   enum PressOutcome: Equatable {

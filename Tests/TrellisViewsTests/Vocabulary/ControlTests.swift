@@ -532,8 +532,45 @@ struct NonFiniteSteps: View {
   }
 }
 
+struct HugeCount: View {
+  @State private var count = 9_007_199_254_740_992  // 2^53
+
+  var body: some View {
+    VStack {
+      Stepper("Huge", value: $count)
+      Text("\(count)")
+    }
+  }
+}
+
 @MainActor
 @Suite struct ControlEdgeTests {
+  // Found by a new user: a stepper's value attribute is a Double, so an increment of 2^53
+  // changed the state and sent renderers nothing. The state stays exact; the loss is reported,
+  // once per stepper.
+  @Test func aStepperValueBeyondWhatADoubleHoldsIsReportedOnce() {
+    var host: ViewHost?
+    let mounted = TrellisDiagnostics.capture {
+      host = ViewHost(HugeCount(), executor: .manual)
+    }
+    #expect(mounted == [])
+    let stepped = TrellisDiagnostics.capture {
+      #expect(host?.increment("Huge") == true)
+      host?.flush()
+      #expect(host?.increment("Huge") == true)
+      host?.flush()
+    }
+    #expect(host?.tree.texts.last == "9007199254740994")
+    #expect(
+      stepped.map(\.message) == [
+        "The stepper \"Huge\" in HugeCount has the value 9007199254740993, beyond 2^53, which "
+          + "its value attribute (a Double) cannot hold exactly: renderers get "
+          + "9007199254740992.0, and a step may not change what they get. The state itself "
+          + "is exact; show it in the stepper's label."
+      ])
+    #expect(stepped.map(\.nodes) == [["HugeCount"]])
+  }
+
   // Found by a new user: `step: .nan` made the value NaN, silently. A slider's NaN value is
   // reported and changes nothing; so is a step that is not a finite number, at any bound.
   @Test func aStepThatIsNotAFiniteNumberIsReportedAndChangesNothing() {
