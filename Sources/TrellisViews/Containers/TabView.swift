@@ -216,7 +216,7 @@ final class TabViewPart: NodePart {
     if node.children.count != children.count
       || !zip(node.children, children).allSatisfy({ $0 === $1 })
     {
-      node.children = children
+      node.children = ChildList(children)
       host.markChildrenChanged(of: node)
     }
   }

@@ -135,7 +135,7 @@ final class MovePart: NodePart {
 extension ViewNode {
   /// The rows of the `ForEach` below an editing modifier: the children of the first node
   /// below that is not a built-in modifier.
-  var editableRows: [ViewNode] {
+  var editableRows: ChildList<ViewNode> {
     var cursor = self
     while cursor.role == .modifier, let content = cursor.children.first { cursor = content }
     return cursor.children

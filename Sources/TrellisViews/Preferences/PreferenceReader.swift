@@ -163,7 +163,7 @@ final class PreferenceReaderPart<K: PreferenceKey>: NodePart, PreferenceResolvin
   private func collect() -> K.Value {
     var frames: [(transform: ((inout K.Value) -> Void)?, values: [K.Value])] = [(nil, [])]
     var stack: [PreferenceWalkStep] = []
-    let children = content == .firstChild ? Array(node.children.prefix(1)) : node.children
+    let children = content == .firstChild ? Array(node.children.prefix(1)) : node.children.array
     for child in children.reversed() { stack.append(.visit(child)) }
     while let step = stack.popLast() {
       switch step {

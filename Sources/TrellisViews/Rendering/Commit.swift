@@ -108,7 +108,7 @@ extension HostCore {
   /// One node being walked: its children and the next one to visit.
   private struct Frame {
     let node: ViewNode?
-    let children: [ViewNode]
+    let children: ChildList<ViewNode>
     var next = 0
     /// The build context its elements go into (see `Context`).
     let context: Int
@@ -127,10 +127,10 @@ extension HostCore {
 
   private func rebuildChildren(of id: ElementID) {
     let container: ViewNode?
-    let children: [ViewNode]
+    let children: ChildList<ViewNode>
     if id == .root {
       container = nil
-      children = root.map { [$0] } ?? []
+      children = root.map { ChildList($0) } ?? []
     } else {
       guard let node = elements.owner(of: id), node.isMounted, node.isElementCreated,
         // Created by this commit, from its node's children as they are now: the walk that
@@ -182,7 +182,7 @@ extension HostCore {
         let top = frames.removeLast()
         if let last = pending.last, last.frame == frameIndex { pending.removeLast() }
         if top.opensContext, let node = top.node {
-          node.element.children = ElementChildList(contexts.removeLast().children)
+          node.element.children = ChildList(contexts.removeLast().children)
         }
         if top.isNew, let node = top.node, node.isVisible, let lifecycle = node.lifecycle {
           queueAppearance(of: lifecycle)
@@ -240,7 +240,7 @@ extension HostCore {
         // frame or a context, and the one child stored inline. No wrapper lies between them,
         // so the leaf inherits nothing. About 500 instructions per mounted row.
         let leafIsNew = createElement(of: leaf, id: leafID, inheriting: [], into: childID, at: 0)
-        child.element.children = ElementChildList(leafID)
+        child.element.children = ChildList(leafID)
         if leafIsNew, leaf.isVisible, let lifecycle = leaf.lifecycle {
           queueAppearance(of: lifecycle)
         }
@@ -276,7 +276,7 @@ extension HostCore {
       }
     }
     if let container {
-      container.element.children = ElementChildList(rebuilt)
+      container.element.children = ChildList(rebuilt)
     } else {
       rootChildren = rebuilt
     }

@@ -9,15 +9,14 @@
 @MainActor
 struct ChildUpdater {
   let parent: ViewNode
-  private let old: [ViewNode]
-  private var updated: [ViewNode] = []
+  private let old: ChildList<ViewNode>
+  private var updated: ChildList<ViewNode> = []
   private let stamp: UInt32
 
   init(parent: ViewNode) {
     self.parent = parent
     old = parent.children
     stamp = parent.host.nextClaimStamp()
-    updated.reserveCapacity(old.count)
   }
 
   /// Brings the child with `key` up to date with `view`, creating it if needed.

@@ -52,11 +52,11 @@ public final class ViewNode {
   // they were a tenth of the instructions. What a check would catch cannot happen for these
   // fields: nodes are confined to the main actor, and no code holds an `inout` access to one
   // of them across a call that could reach the same field (every access is one statement, or
-  // a standard-library mutation of the array, which calls no code of ours; a node's `deinit`
-  // never touches its parent).
+  // a mutation of the list, which calls no code but `ChildList`'s and the array's; a node's
+  // `deinit` never touches its parent).
 
   /// The children, in order.
-  @exclusivity(unchecked) var children: [ViewNode] = []
+  @exclusivity(unchecked) var children: ChildList<ViewNode> = []
   /// Matched in the reconciliation with this stamp (see `ChildUpdater`).
   @exclusivity(unchecked) var claimStamp: UInt32 = 0
   /// The node's position among its parent's children, for parents that keep it (`ForEach`).
@@ -179,7 +179,7 @@ public final class ViewNode {
       }
     } else {
       let child = ViewNode(parent: self, key: key, viewType: Content.self, explicitID: nil)
-      children = [child]
+      children = ChildList(child)
       host.markChildrenChanged(of: self)
       updateKeepingStack(view, in: child)
       return
@@ -252,7 +252,7 @@ struct ElementState {
   /// What the element is.
   var kind = ElementKind.text
   /// The element's children as the renderers have them.
-  var children = ElementChildList()
+  var children = ChildList<ElementID>()
   /// The attributes it inherits from the structural wrappers it is the first element of.
   var inheritedAttributes: ElementAttributes = []
   var hasInheritedAttributes: Bool { !inheritedAttributes.isEmpty }

@@ -339,17 +339,17 @@ final class LazyRowsPart: NodePart, EffectRunner {
     for section in sections.values {
       let children = bySection[ObjectIdentifier(section.node)] ?? []
       if !Self.same(section.node.children, children) {
-        section.node.children = children
+        section.node.children = ChildList(children)
         node.host.markChildrenChanged(of: section.node)
       }
     }
     if !Self.same(node.children, top) {
-      node.children = top
+      node.children = ChildList(top)
       node.host.markChildrenChanged(of: node)
     }
   }
 
-  private static func same(_ lhs: [ViewNode], _ rhs: [ViewNode]) -> Bool {
+  private static func same(_ lhs: ChildList<ViewNode>, _ rhs: [ViewNode]) -> Bool {
     lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
   }
 
