@@ -122,7 +122,8 @@ struct EqualityConformanceTests {
   func equalResultsKeepTheValueReadersSaw() {
     let graph = Graph(executor: .manual)
     let c = Cell(0.0)
-    let approximately = Derived(equals: { abs($0 - $1) < 1 }) { c.value }
+    let withinOne: (Double, Double) -> Bool = { abs($0 - $1) < 1 }
+    let approximately = Derived(equals: withinOne) { c.value }
     var shown: [Double] = []
     let effect = Effect(in: graph) { shown.append(approximately.value) }
     c.value = 0.6
