@@ -329,30 +329,15 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
   /// `endCommit`) looped for 100 rounds, and the report blamed a body, lifecycle action or task.
   /// It names the renderer's call.
   @Test func aRendererThatAnswersEachCommitWithInputIsNamedByTheCycleReport() throws {
-    final class TapsEachCommit: Renderer {
-      let rootElement = 0
-      var connection: RendererConnection?
-      var button: ElementID?
-      func createElement(_ description: ElementDescription) -> Int {
-        if description.kind == .button { button = description.id }
-        return 0
-      }
-      func insert(_ child: Int, into parent: Int, at index: Int) {}
-      func move(_ child: Int, in parent: Int, from source: Int, to destination: Int) {}
-      func remove(_ child: Int, from parent: Int, at index: Int) {}
-      func setText(_ text: String?, of element: Int) {}
-      func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
-      func endCommit(_ commit: CommitInfo) {
-        if let button { connection?.activate(button) }
-      }
-      func connect(_ connection: RendererConnection) { self.connection = connection }
+    let renderer = CreatedElements()
+    renderer.onEndCommit = { [unowned renderer] in
+      if let button = renderer.ids(of: .button).first { renderer.connection?.activate(button) }
     }
-    let renderer = TapsEachCommit()
     var host: ViewHost?
     let diagnostics = TrellisDiagnostics.capture {
       host = ViewHost(CounterHeader(), executor: .manual, renderer: renderer)
     }
-    let button = try #require(renderer.button)
+    let button = try #require(renderer.ids(of: .button).first)
     #expect(
       diagnostics.map(\.message) == [
         "CounterHeader kept scheduling updates for 100 rounds; the host stopped, and what it "

@@ -138,6 +138,8 @@ final class Factory {
 final class CreatedElements: Renderer {
   let rootElement = 0
   var connection: RendererConnection?
+  /// Called at the end of every commit, from inside it.
+  var onEndCommit: (() -> Void)?
   private(set) var created: [(id: ElementID, kind: ElementKind, text: String?)] = []
 
   /// The ids of the elements of `kind` created so far (with `text`, when given), in order.
@@ -154,5 +156,6 @@ final class CreatedElements: Renderer {
   func remove(_ child: Int, from parent: Int, at index: Int) {}
   func setText(_ text: String?, of element: Int) {}
   func setAttributes(_ attributes: ElementAttributes, of element: Int) {}
+  func endCommit(_ commit: CommitInfo) { onEndCommit?() }
   func connect(_ connection: RendererConnection) { self.connection = connection }
 }

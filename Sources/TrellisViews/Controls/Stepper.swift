@@ -230,15 +230,10 @@ final class StepperPart: ControlPart {
     // no word (found by a new user: an increment of 2^53 sent no mutation).
     if !reportedInexactValue, let (exact, sent) = model.inexactValue() {
       reportedInexactValue = true
-      let name = node.enclosingViewName
-      TrellisDiagnostics.report(
-        TrellisDiagnostic(
-          kind: .invalidInput, nodes: [name],
-          message:
-            "The stepper \"\(title ?? "")\" in \(name) has the value \(exact), beyond 2^53, which "
-            + "its value attribute (a Double) cannot hold exactly: renderers get \(sent), and a "
-            + "step may not change what they get. The state itself is exact; show it in the "
-            + "stepper's label."))
+      report(
+        "has the value \(exact), beyond 2^53, which its value attribute (a Double) cannot hold "
+          + "exactly: renderers get \(sent), and a step may not change what they get. The state "
+          + "itself is exact; show it in the stepper's label.")
     }
     return model.attributes()
   }
@@ -263,13 +258,7 @@ final class StepperPart: ControlPart {
   func press(up: Bool) -> PressOutcome {
     guard let action = up ? model.increment : model.decrement else { return .noAction }
     if let step = model.nonFiniteStep {
-      let name = node.enclosingViewName
-      TrellisDiagnostics.report(
-        TrellisDiagnostic(
-          kind: .invalidInput, nodes: [name],
-          message:
-            "The stepper \"\(title ?? "")\" in \(name) has a step of \(step); a step must be a "
-            + "finite number. The value is unchanged."))
+      report("has a step of \(step); a step must be a finite number. The value is unchanged.")
       return .cannotStep
     }
     if model.isAtBound(up) { return .atBound }
@@ -277,17 +266,22 @@ final class StepperPart: ControlPart {
     let stepped = action()
     model.onEditingChanged(false)
     guard stepped else {
-      let name = node.enclosingViewName
-      TrellisDiagnostics.report(
-        TrellisDiagnostic(
-          kind: .invalidInput, nodes: [name],
-          message:
-            "The stepper \"\(title ?? "")\" in \(name) cannot step \(up ? "up" : "down") from its "
-            + "value: the result is outside its type's range. The value is unchanged; give the "
-            + "stepper bounds (in:) or a smaller step."))
+      report(
+        "cannot step \(up ? "up" : "down") from its value: the result is outside its type's "
+          + "range. The value is unchanged; give the stepper bounds (in:) or a smaller step.")
       return .cannotStep
     }
     return .stepped
+  }
+
+  /// Reports a problem of this stepper's, named with its title and the view that holds it.
+  /// - Parameter problem: what is wrong, after "The stepper "title" in View ".
+  private func report(_ problem: String) {
+    let name = node.enclosingViewName
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message: "The stepper \"\(title ?? "")\" in \(name) \(problem)"))
   }
 }
 
