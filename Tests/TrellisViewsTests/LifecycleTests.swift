@@ -257,8 +257,73 @@ struct SharedNameView: View {
   var body: some View { Text("name \(profile.name)") }
 }
 
+/// A view whose body chains `.task` and `.onDisappear` on one `Text`, in either order.
+struct TaskThenDisappear: View {
+  let disappearOutside: Bool
+  var body: some View {
+    if disappearOutside {
+      Text("c").task { try? await Task.sleep(for: .seconds(3600)) }.onDisappear {}
+    } else {
+      Text("c").onDisappear {}.task { try? await Task.sleep(for: .seconds(3600)) }
+    }
+  }
+}
+
+struct ShowsTaskThenDisappear: View {
+  let disappearOutside: Bool
+  @State private var isShown = true
+  var body: some View {
+    VStack {
+      Button("hide") { isShown = false }
+      if isShown { TaskThenDisappear(disappearOutside: disappearOutside) }
+    }
+  }
+}
+
+/// The same view in a tab that is switched away: hidden, not removed.
+struct TabbedTaskThenDisappear: View {
+  @State private var selection = 1
+  var body: some View {
+    VStack {
+      Button("switch") { selection = 2 }
+      TabView(selection: $selection) {
+        TaskThenDisappear(disappearOutside: true).tabItem { Text("One") }.tag(1)
+        Text("two").tabItem { Text("Two") }.tag(2)
+      }
+    }
+  }
+}
+
 @MainActor
 @Suite struct LifecycleTaskConcurrencyTests {
+  /// Found by a new user: with `.onDisappear` outside `.task`, the disappear action ran before
+  /// the task's cancellation, against the rule that a view's tasks are cancelled first; the
+  /// order followed how the modifiers were chained.
+  @Test(arguments: [true, false])
+  func aViewsTasksAreCancelledBeforeItsDisappearActionsInEitherModifierOrder(
+    disappearOutside: Bool
+  ) async {
+    let host = ViewHost(
+      ShowsTaskThenDisappear(disappearOutside: disappearOutside), executor: .manual)
+    #expect(host.eventLog == ["task start TaskThenDisappear"])
+    host.clearLogs()
+    host.tap("hide")
+    host.flush()
+    #expect(host.eventLog == ["task cancel TaskThenDisappear", "disappear TaskThenDisappear"])
+    await host.waitForTasks()
+  }
+
+  /// The same rule when a retaining container hides the view (a tab switched away).
+  @Test func aHiddenViewsTasksAreCancelledBeforeItsDisappearActions() async {
+    let host = ViewHost(TabbedTaskThenDisappear(), executor: .manual)
+    #expect(host.eventLog == ["task start TaskThenDisappear"])
+    host.clearLogs()
+    host.tap("switch")
+    host.flush()
+    #expect(host.eventLog == ["task cancel TaskThenDisappear", "disappear TaskThenDisappear"])
+    await host.waitForTasks()
+  }
+
   @Test func taskStartsOnAppearIsCancelledOnDisappearAndIgnoresNewCaptures() async {
     let gate = TaskGate()
     let host = ViewHost(WorkerParent(gate: gate), executor: .manual)

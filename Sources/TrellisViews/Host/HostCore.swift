@@ -427,18 +427,20 @@ final class HostCore {
 
   // MARK: - Leaving the tree
 
-  /// Removes `node` and its subtree: pre-order, each node stops its computations, queues its
-  /// disappear actions (only if it had appeared) and the cancellation of its tasks, and lets
-  /// go of its children, so that the subtree is released one node at a time.
+  /// Removes `node` and its subtree: pre-order, each node stops its computations, queues the
+  /// cancellation of its tasks and its disappear actions (only if it had appeared; see
+  /// `DisappearanceChain`), and lets go of its children, so that the subtree is released one
+  /// node at a time.
   func unmount(_ node: ViewNode) {
     var stack = [node]
+    var chain = DisappearanceChain()
     while let current = stack.popLast() {
       current.isMounted = false
       current.composite?.effect.dispose()
       current.parts.unmount()
       if let id = current.elementID { removedElements.append(id) }
-      if let lifecycle = current.lifecycle { queueDisappearance(of: lifecycle, unmounting: true) }
       stack.append(contentsOf: current.children.reversed())
+      chain.visit(current, continuing: stack.last, in: self, unmounting: true)
       current.children = []
     }
   }

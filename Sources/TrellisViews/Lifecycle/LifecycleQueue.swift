@@ -1,11 +1,12 @@
 /// Lifecycle actions waiting for the end of the current round, run in a fixed order.
 ///
-/// Within one round the order is: disappearances (with the cancellation of their tasks), then
-/// `onChange` actions, then task cancellations and restarts caused by `.task(id:)` changes,
-/// then appearances, each followed by the start of its tasks. Disappearances are queued in
-/// tree order, parents first, as their subtrees leave; appearances are queued by the commit in
-/// tree post-order (a view appears after the views inside it); changes and restarts in the
-/// order their modifiers were updated.
+/// Within one round the order is: disappearances (each view's tasks cancelled before its
+/// disappear actions run, whatever order its modifiers are chained in; see
+/// `DisappearanceChain`), then `onChange` actions, then task cancellations and restarts caused
+/// by `.task(id:)` changes, then appearances, each followed by the start of its tasks.
+/// Disappearances are queued in tree order, parents first, as their subtrees leave;
+/// appearances are queued by the commit in tree post-order (a view appears after the views
+/// inside it); changes and restarts in the order their modifiers were updated.
 ///
 /// An action captures what it needs (names, values, the node's `LifecyclePart`), never a node.
 @MainActor

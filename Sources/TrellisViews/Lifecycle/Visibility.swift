@@ -24,15 +24,14 @@ extension HostCore {
     markHostParentChanged(of: node)
     guard node.isVisible else { return }
     var stack = [node]
+    var chain = DisappearanceChain()
     while let current = stack.popLast() {
       current.isVisible = false
-      if let lifecycle = current.lifecycle {
-        lifecycle.isVisible = false
-        queueDisappearance(of: lifecycle, unmounting: false)
-      }
+      current.lifecycle?.isVisible = false
       for child in current.children.reversed() where !child.isHiddenByContainer {
         stack.append(child)
       }
+      chain.visit(current, continuing: stack.last, in: self, unmounting: false)
     }
   }
 
@@ -85,10 +84,10 @@ extension HostCore {
     }
   }
 
-  /// Queues the disappearance of `lifecycle`'s view: the cancellation of its running tasks,
-  /// then, if it had appeared, its disappear actions. When `unmounting`, the view is gone for
-  /// good and its appear actions are dropped.
-  func queueDisappearance(of lifecycle: LifecyclePart, unmounting: Bool) {
+  /// Queues the cancellation of `lifecycle`'s running tasks, the first half of its view's
+  /// disappearance (see `DisappearanceChain`). When `unmounting`, the view is gone for good and
+  /// its appear actions are dropped.
+  fileprivate func queueTaskCancellations(of lifecycle: LifecyclePart, unmounting: Bool) {
     if unmounting {
       lifecycle.isMounted = false
       lifecycle.appearHandlers = []
@@ -102,8 +101,50 @@ extension HostCore {
       }
     }
     lifecycle.tasks = []
+  }
+
+  /// Queues `lifecycle`'s disappear actions, if its view had appeared: the second half of its
+  /// disappearance.
+  fileprivate func queueDisappearActions(of lifecycle: LifecyclePart) {
     guard lifecycle.hasAppeared else { return }
     lifecycle.hasAppeared = false
     for action in lifecycle.disappearActions { lifecycleQueue.enqueue(.disappear, action) }
+  }
+}
+
+/// The disappearances of one walk down a subtree that leaves (a removal) or is hidden, queued so
+/// that a view's tasks are cancelled before its `onDisappear` actions run, whatever order its
+/// modifiers were chained in.
+///
+/// Each modifier is a node of its own, with its own lifecycle part, and a chain of them
+/// (`Text("x").task { }.onDisappear { }`) applies to one view. The walk visits the chain outer
+/// to inner; queued as visited, the outer `onDisappear` ran before the inner task's
+/// cancellation, and the order depended on how the modifiers were written (found by a new
+/// user). So each part's task cancellations are queued when it is visited, and its disappear
+/// actions once the chain ends, at the first node that is not a modifier (or whose content the
+/// walk does not visit next). Views still disappear parents first.
+@MainActor
+struct DisappearanceChain {
+  /// The parts of the chain visited so far, whose disappear actions wait for its end.
+  private var waiting: [LifecyclePart] = []
+
+  /// Visits `node`: queues its tasks' cancellation and, at the end of a chain, the chain's
+  /// disappear actions.
+  /// - Parameters:
+  ///   - node: the node visited.
+  ///   - next: the node the walk visits next; the chain goes on only into a modifier's content.
+  ///   - host: the host whose lifecycle queue takes the actions.
+  ///   - unmounting: whether the subtree leaves for good (see `queueTaskCancellations`).
+  mutating func visit(
+    _ node: ViewNode, continuing next: ViewNode?, in host: HostCore, unmounting: Bool
+  ) {
+    if let lifecycle = node.lifecycle {
+      host.queueTaskCancellations(of: lifecycle, unmounting: unmounting)
+      waiting.append(lifecycle)
+    }
+    guard !waiting.isEmpty else { return }
+    if node.role == .modifier, let next, next === node.children.first { return }
+    for part in waiting { host.queueDisappearActions(of: part) }
+    waiting.removeAll(keepingCapacity: true)
   }
 }
