@@ -29,6 +29,9 @@ struct NotesDemoCommand: Sendable {
     static let failure: Int32 = 1
     /// The command line was wrong.
     static let usage: Int32 = 2
+    /// The interactive app was ended by Control-C: 128 + SIGINT, as shells expect of an
+    /// interrupted program.
+    static let interrupted: Int32 = 130
   }
 
   /// Command-line arguments, without the program name.

@@ -8,7 +8,7 @@ struct InteractiveNotes {
   let loader: NotesLoader
   let console: NotesDemoCommand.Console
 
-  /// Runs the app until `q` or Control-C; returns the exit status.
+  /// Runs the app until `q` or Control-C; returns the exit status (130 after Control-C).
   func run() async -> Int32 {
     let store = NotesStore(loader: loader)
     let router = Router()
@@ -49,7 +49,10 @@ struct InteractiveNotes {
       console.err("NotesDemo: error: \(error)")
       return NotesDemoCommand.ExitCode.failure
     }
-    return NotesDemoCommand.ExitCode.success
+    // Found by a new user: Control-C ended with 0, where the README says a tool can end with
+    // 130 as shells expect.
+    return app.ending == .interrupt
+      ? NotesDemoCommand.ExitCode.interrupted : NotesDemoCommand.ExitCode.success
   }
 
   /// The body runs since the log was cleared, without the status line's own.
