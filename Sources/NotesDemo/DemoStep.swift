@@ -36,7 +36,7 @@ enum DemoStep: Int, CaseIterable, Sendable {
     case .mount:
       "the list shows its loading state, then the notes once they arrive"
     case .refresh:
-      "the notes are fetched again and the list updates in place"
+      "the notes are fetched again; nothing changed, so no body re-runs"
     case .pushNoteA:
       "note A's detail opens with its title and fetches its body"
     case .switchToNoteB:

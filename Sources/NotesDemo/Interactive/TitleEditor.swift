@@ -1,7 +1,8 @@
 import Trellis
 
 /// The sheet `e` opens on a note's detail: a field with the title, focused; Return (or Save)
-/// writes what was typed to the note, Escape (or Cancel) leaves it as it was.
+/// writes what was typed to the note, Escape (or Cancel) leaves it as it was. A title that is
+/// only blanks is not saved: Save is disabled, and Return keeps the sheet open.
 struct TitleEditor: View {
   let note: NoteItem
   let store: NotesStore
@@ -19,7 +20,7 @@ struct TitleEditor: View {
       .focused($isEditing)
       .onSubmit { save() }
       HStack {
-        Button("Save") { save() }
+        Button("Save") { save() }.disabled(!canSave)
         Button("Cancel") { dismiss() }
       }
     }
@@ -27,7 +28,14 @@ struct TitleEditor: View {
     .onAppear { isEditing = true }
   }
 
+  /// Whether the field holds a title (found by a new user: an empty one was saved, and left a
+  /// blank row in the list).
+  private var canSave: Bool {
+    !(draft ?? note.title).allSatisfy(\.isWhitespace)
+  }
+
   private func save() {
+    guard canSave else { return }
     if let draft, draft != note.title { store.rename(note.id, to: draft) }
     dismiss()
   }
