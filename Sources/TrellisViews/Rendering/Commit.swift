@@ -154,19 +154,22 @@ extension HostCore {
     var pending: [(frame: Int, attributes: ElementAttributes)] = []
     // The top frame is read in place (`frames[frameIndex]`), never copied: a copy retains and
     // releases its node and child list on every step, most of a mount's reference counting.
+    // Its children are held in a local, reloaded only when a frame is pushed or popped: read
+    // from the frame, the list's enum payload was copied out (a retain and a release) at
+    // every step, since an enum's payload cannot be read in place.
+    var topChildren = children
     while !frames.isEmpty {
       let frameIndex = frames.count - 1
       let context = frames[frameIndex].context
       var next = frames[frameIndex].next
-      let count = frames[frameIndex].children.count
+      let count = topChildren.count
       if pending.isEmpty, next < count {
         // The common run: elements the renderers have, with nothing to inherit. Taken in one
         // loop, without touching the frames.
         // One copy of the list for the run (a retain), so that each step indexes a local.
         let start = next
-        let children = frames[frameIndex].children
         while next < count {
-          let child = children[next]
+          let child = topChildren[next]
           guard let childID = child.elementID, child.isElementCreated,
             !child.element.hasInheritedAttributes, !child.isHiddenByContainer
           else { break }
@@ -180,6 +183,7 @@ extension HostCore {
       }
       guard next < count else {
         let top = frames.removeLast()
+        if let below = frames.last { topChildren = below.children }
         if let last = pending.last, last.frame == frameIndex { pending.removeLast() }
         if top.opensContext, let node = top.node {
           node.element.children = ChildList(contexts.removeLast().children)
@@ -189,7 +193,7 @@ extension HostCore {
         }
         continue
       }
-      let child = frames[frameIndex].children[next]
+      let child = topChildren[next]
       frames[frameIndex].next = next + 1
       // A hidden child's elements are not in the renderers' tree (see `Visibility.swift`).
       if child.isHiddenByContainer { continue }
@@ -197,9 +201,10 @@ extension HostCore {
         let isNew = !child.isCommitted
         child.isCommitted = true
         if !child.attributes.isEmpty { pending.append((frames.count, child.attributes)) }
+        topChildren = child.children
         frames.append(
           Frame(
-            node: child, children: child.children, context: context, opensContext: false,
+            node: child, children: topChildren, context: context, opensContext: false,
             isNew: isNew))
         continue
       }
@@ -254,6 +259,7 @@ extension HostCore {
       var newContext = Context(element: childID)
       newContext.children.reserveCapacity(grandchildren.count)
       contexts.append(newContext)
+      topChildren = grandchildren
       frames.append(
         Frame(
           node: child, children: grandchildren, context: contexts.count - 1, opensContext: true,

@@ -9,8 +9,9 @@
 ///
 /// What it costs: an enum's payload cannot be read in place, so a read of a list held in
 /// another value (the commit walk's frames) copies the payload out, a retain and a release.
-/// For the node's list that gave back about half of what the allocation cost: a mount of
-/// 1,000 rows went from 11,382 to 11,286 instructions per row (−0.8%).
+/// For the node's list that gave back about half of what the allocation cost (a mount of
+/// 1,000 rows went from 11,382 to 11,286 instructions per row, −0.8%), until the walk held
+/// the top frame's list in a local (11,235, −1.3% in all).
 struct ChildList<Child>: RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
   ExpressibleByArrayLiteral
 {
