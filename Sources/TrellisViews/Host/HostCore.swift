@@ -33,14 +33,12 @@ final class HostCore {
   @exclusivity(unchecked) var deferredWrites: [@MainActor () -> Void] = []
   /// The states whose write during a body was reported in the current cycle.
   @exclusivity(unchecked) var reportedBodyWrites: Set<ObjectIdentifier> = []
-  /// The feedback actions (`onChange`, `onPreferenceChange`) run in a cycle's last two rounds,
-  /// named for the update-cycle report (see `noteFeedbackAction(_:)`). No dynamic exclusivity
-  /// checks (one per update, for clearing it): it is private, and every access is one
-  /// statement.
-  @exclusivity(unchecked) private var lateFeedbackActions: [String] = []
-  /// The renderer inputs (`RendererConnection` calls) made from inside a commit in a cycle's
-  /// last two rounds, named for the update-cycle report (see `noteRendererInput(_:)`).
-  @exclusivity(unchecked) private var lateRendererInputs: [String] = []
+  /// What fed a cycle's last two rounds, named for the update-cycle report: the feedback
+  /// actions run (`onChange`, `onPreferenceChange`; see `noteFeedbackAction(_:)`) and the
+  /// renderer inputs made from inside a commit (see `noteRendererInput(_:)`). No dynamic
+  /// exclusivity checks (one per update, for clearing it): it is private, and every access is
+  /// one statement.
+  @exclusivity(unchecked) private var lateFeedback: [LateFeedback] = []
   /// Whether a view deeper than `ViewHostOptions.maximumDepth` was reported (once per host).
   private var reportedTooDeep = false
 
@@ -280,8 +278,7 @@ final class HostCore {
         action = cycle.stopped()
       case .finish:
         reportedBodyWrites.removeAll()
-        lateFeedbackActions.removeAll()
-        lateRendererInputs.removeAll()
+        lateFeedback.removeAll()
         return
       case .scheduleTurn, .none:
         return
@@ -304,10 +301,16 @@ final class HostCore {
     graph.discardPendingWork()
     deferredWrites.removeAll()
     var seen: Set<String> = []
-    let actions = lateFeedbackActions.filter { seen.insert($0).inserted }
-    lateFeedbackActions.removeAll()
-    let inputs = lateRendererInputs.filter { seen.insert($0).inserted }
-    lateRendererInputs.removeAll()
+    var actions: [String] = []
+    var inputs: [String] = []
+    for entry in lateFeedback {
+      switch entry {
+      case .action(let name) where seen.insert(name).inserted: actions.append(name)
+      case .rendererInput(let call) where seen.insert(call).inserted: inputs.append(call)
+      default: break
+      }
+    }
+    lateFeedback.removeAll()
     let cause =
       if !inputs.isEmpty {
         "A renderer called \(inputs.joined(separator: ", ")) from inside a commit in its last "
@@ -338,7 +341,7 @@ final class HostCore {
   /// - Parameter name: what runs, such as `onChange(of: Int) in Tally`.
   func noteFeedbackAction(_ name: @autoclosure () -> String) {
     guard cycle.round >= cycle.maximumRounds - 1 else { return }
-    lateFeedbackActions.append(name())
+    lateFeedback.append(.action(name()))
   }
 
   /// Notes a renderer's input (a `RendererConnection` call) for the update-cycle report when
@@ -346,7 +349,7 @@ final class HostCore {
   /// - Parameter call: the call, such as `activate(3.0)`.
   func noteRendererInput(_ call: @autoclosure () -> String) {
     guard isCommitting, cycle.round >= cycle.maximumRounds - 1 else { return }
-    lateRendererInputs.append(call())
+    lateFeedback.append(.rendererInput(call()))
   }
 
   /// Whether another round has work: stale bodies, a focus state written that no body reads
@@ -593,4 +596,12 @@ extension ViewHostOptions {
     atLeast(0, &options.lazyRowRetention, "lazyRowRetention", "a count of rows cannot be negative")
     return options
   }
+}
+
+/// One thing that fed an update cycle's last rounds, for its report.
+enum LateFeedback {
+  /// A feedback action that ran, such as `onChange(of: Int) in Tally`.
+  case action(String)
+  /// A renderer's input from inside a commit, such as `activate(3.0)`.
+  case rendererInput(String)
 }
