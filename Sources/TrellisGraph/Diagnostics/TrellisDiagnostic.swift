@@ -23,7 +23,13 @@ public struct TrellisDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
   /// The category of the problem.
   public let kind: Kind
-  /// The nodes involved, by name, in a meaningful order (the cycle's path, the writer first).
+  /// The names involved, in a meaningful order, for a test to match without parsing the
+  /// message: from the graph, its nodes' names (a cycle's path; the writer first); from the
+  /// view layer, the views involved (type name, with the explicit id when there is one) and
+  /// the titles of the controls, keys or types the problem is about. A control without a
+  /// title is left out rather than named by an empty string; the list is empty when the
+  /// problem is about a call rather than anything named (a negative count passed to the host,
+  /// say).
   public let nodes: [String]
   /// A sentence a user can act on, naming the nodes, properties or keys involved.
   public let message: String

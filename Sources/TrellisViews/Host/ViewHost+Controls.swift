@@ -127,21 +127,24 @@ extension ViewHost {
   /// Submits a text field, as the return key does: runs the `.onSubmit` actions around it
   /// (innermost first, up to a `.submitScope()`; `.search` actions for a search field).
   /// - Parameter field: the field's title, or nil for the focused field.
-  /// - Returns: false, with a diagnostic, when the field cannot be found, is disabled, or no
-  ///   `.onSubmit` action answers it.
+  /// - Returns: false, with a diagnostic, when the field cannot be found, is disabled, is a
+  ///   `TextEditor` (never submitted, as in SwiftUI), or no `.onSubmit` action answers it.
   @discardableResult
   public func submit(_ field: String? = nil) -> Bool {
     guard let part = control(TextFieldPart.self, titled: field, effect: "nothing was submitted")
     else { return false }
     core.focus.move(to: part)
     guard part.submit() > 0 else {
-      let name = part.title.map { "\"\($0)\"" } ?? "the focused field"
+      let name = part.title.map { "\"\($0)\"" } ?? "the focused \(part.noun)"
+      // As SwiftUI's `TextEditor`: Return types a line break; no `.onSubmit` answers it.
+      let reason =
+        part.field.kind == .editor
+        ? "a text editor is never submitted (Return types a line break in it)"
+        : "no .onSubmit around it answers a \(part.noun)"
       TrellisDiagnostics.report(
         TrellisDiagnostic(
-          kind: .invalidInput, nodes: [part.title ?? ""],
-          message:
-            "Submitting \(name) in \(part.node.diagnosticName) ran nothing: no .onSubmit around "
-            + "it answers a \(part.noun)."))
+          kind: .invalidInput, nodes: part.title.map { [$0] } ?? [],
+          message: "Submitting \(name) in \(part.node.diagnosticName) ran nothing: \(reason)."))
       return false
     }
     return true
@@ -223,7 +226,7 @@ extension ViewHost {
     case .atBound:
       TrellisDiagnostics.report(
         TrellisDiagnostic(
-          kind: .invalidInput, nodes: [part.title ?? ""],
+          kind: .invalidInput, nodes: part.title.map { [$0] } ?? [],
           message:
             "\(name) is at its \(up ? "upper" : "lower") bound, where its "
             + "\(up ? "\"+\"" : "\"−\"") is disabled; \(effect)."))
@@ -231,7 +234,7 @@ extension ViewHost {
     case .noAction:
       TrellisDiagnostics.report(
         TrellisDiagnostic(
-          kind: .invalidInput, nodes: [part.title ?? ""],
+          kind: .invalidInput, nodes: part.title.map { [$0] } ?? [],
           message: "\(name) has no \(up ? "onIncrement" : "onDecrement") action; \(effect)."))
       return false
     }

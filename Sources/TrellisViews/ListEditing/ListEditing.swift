@@ -399,7 +399,7 @@ extension ViewHost {
     guard tapped else {
       TrellisDiagnostics.report(
         TrellisDiagnostic(
-          kind: .invalidInput, nodes: [row, action ?? ""],
+          kind: .invalidInput, nodes: [row] + (action.map { [$0] } ?? []),
           message:
             "Swiping the row \"\(row)\" in \(node.diagnosticName) shows "
             + (titles.isEmpty ? "no actions" : titles.map { "\"\($0)\"" }.joined(separator: ", "))

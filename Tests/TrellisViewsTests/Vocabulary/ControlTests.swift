@@ -98,7 +98,7 @@ struct GainSlider: View {
     host.flush()
     // 2 is the top of 0...2: "+" is disabled there.
     let atBound = TrellisDiagnostics.capture { #expect(!host.increment("Count 2")) }
-    #expect(atBound.count == 1)
+    #expect(atBound.map(\.nodes) == [["Count 2"]])
     host.flush()
     #expect(host.tree.texts.last == "||large|2|0.5|false")
     #expect(host.setSlider("Volume", to: 0.6))
@@ -727,6 +727,14 @@ struct HugeCount: View {
     #expect(host.type("line\nnext"))
     host.flush()
     #expect(host.tree.texts.last == "2|line\nnext|0")
+    // An editor has no title: the diagnostic names none, rather than an empty one.
+    let unanswered = TrellisDiagnostics.capture { #expect(!host.submit()) }
+    #expect(unanswered.map(\.nodes) == [[]])
+    #expect(
+      unanswered.map(\.message) == [
+        "Submitting the focused text editor in EdgeControls ran nothing: a text editor is "
+          + "never submitted (Return types a line break in it)."
+      ])
   }
 
   @Test func anOptionTaggedWithAnotherTypeIsReportedAndNotSelected() {
