@@ -5,9 +5,9 @@
 ///    reconciles its result by identity and schedules the bodies of the children it created
 ///    or gave new inputs, which run in the same flush;
 /// 2. **deferred writes**: `@State` writes made while a body ran are applied now; if they made
-///    anything stale, the round flushes again;
+///    anything stale, a new round starts (nothing is committed in between);
 /// 3. **settle**: what needs the whole tree reconciled: preference values are collected and the
-///    focus follows written focus states; if that made anything stale, the round flushes again;
+///    focus follows written focus states; if that made anything stale, a new round starts;
 /// 4. **commit**: the renderers receive the round's mutations;
 /// 5. **lifecycle**: the queued actions run: disappear, onChange, task restarts, appear.
 /// If the lifecycle actions (or deferred writes, or settling) left work, the next round starts.

@@ -25,9 +25,10 @@
 /// walks the plan's fields and touches no `Mirror`. Plans are facts about types, shared by
 /// every host.
 ///
-/// This is the only type in the view runtime that reads memory through raw pointers, and it
-/// does so only here: a field is read at the offset the type's own metadata reported, inside
-/// `withUnsafeBytes(of:)` of a value of exactly that type, as the field's own type. That
+/// It reads memory through raw pointers (as `ForEach`'s bit-for-bit comparisons do, through
+/// `bitsEqual`, inside `withUnsafeBytes` of the values compared): a field is read at the
+/// offset the type's own metadata reported, inside `withUnsafeBytes(of:)` of a value of
+/// exactly that type, as the field's own type. That
 /// invariant holds because a plan is built for, cached under, and only ever applied to one
 /// type `V` (every entry point is generic over `V` and looks the plan up by `V.self`). The
 /// comparison tests run under AddressSanitizer over every field kind above.
