@@ -22,6 +22,36 @@ struct SelfWriter: View {
   }
 }
 
+/// Writes its own state from inside its `ForEach`'s content closure (the count of rows, from
+/// each row): as SwiftUI, "modifying state during view update".
+/// With `isLazy`, the rows are a lazy `List`'s, built by its own pass.
+struct RowCounter: View {
+  @State private var rows = 0
+  let names = ["a", "b", "c"]
+  var isLazy = false
+
+  var body: some View {
+    VStack {
+      Text("rows \(rows)")
+      if isLazy {
+        List(names, id: \.self) { name in
+          let _ = count()
+          Text(name)
+        }
+      } else {
+        ForEach(names, id: \.self) { name in
+          let _ = count()
+          Text(name)
+        }
+      }
+    }
+  }
+
+  func count() {
+    if rows != names.count { rows = names.count }
+  }
+}
+
 /// Writes its own state on every body run, from the first: its mount never settles.
 struct CountingUp: View {
   @State private var count = 0
@@ -157,6 +187,28 @@ struct StoreScreen: View {
     #expect(probe.log == ["begin 0", "end 0", "begin 1", "end 1"])
     #expect(host?.bodyCount(of: "SelfWriter") == 2)
     #expect(host?.tree.texts == ["renders 1"])
+  }
+
+  /// Found by reading the write rule against the code: a content closure ran outside any
+  /// body, so its write applied at once, unreported.
+  @Test(arguments: [false, true])
+  func writingStateFromAContentClosureIsReportedAndDeferred(isLazy: Bool) {
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(RowCounter(isLazy: isLazy), executor: .manual)
+    }
+    let container = isLazy ? "List" : "ForEach"
+    #expect(
+      diagnostics == [
+        TrellisDiagnostic(
+          kind: .modifiedDuringUpdate, nodes: ["RowCounter", "@State RowCounter.rows"],
+          message:
+            "The content closure of \(container) in RowCounter wrote @State RowCounter.rows "
+            + "while it was being evaluated; the write is applied after the update. Move it to "
+            + "an action, onAppear, onChange or a task.")
+      ])
+    #expect(host?.tree.texts == ["rows 3", "a", "b", "c"])
+    #expect(host?.bodyCount(of: "RowCounter") == 2)
   }
 
   @Test func writesThatBounceForeverStopAsAReportedUpdateCycle() {

@@ -308,8 +308,11 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     }
     var views: [Content] = []
     views.reserveCapacity(viewPositions.count)
-    for position in viewPositions {
-      views.append(view.content(newElements[position]))
+    // The content closure is part of the update, as a body is: state it writes is deferred.
+    node.host.evaluatingBody(of: node) {
+      for position in viewPositions {
+        views.append(view.content(newElements[position]))
+      }
     }
     GraphEvaluation.untracked {
       apply(

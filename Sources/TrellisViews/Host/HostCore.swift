@@ -378,7 +378,8 @@ final class HostCore {
 
   // MARK: - Body evaluation and the write rule
 
-  /// Runs `body` as the evaluation of `node`'s body.
+  /// Runs `body` as the evaluation of `node`'s body, or of its content closures (a container's
+  /// rows): `@State` written meanwhile is deferred and reported (`writeState`).
   func evaluatingBody<Result>(of node: ViewNode, _ body: () -> Result) -> Result {
     let previous = evaluatingNode
     evaluatingNode = node

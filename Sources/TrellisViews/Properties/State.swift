@@ -184,9 +184,10 @@ final class StateBox<Value> {
 
 extension HostCore {
   /// The rule for writing `@State` during an update, in one place: a write made while a body
-  /// of this host is being evaluated is reported (once per state per update, naming the view
-  /// and the state) and applied after the flush, before the commit; any other write applies
-  /// at once and schedules the bodies that read the state.
+  /// of this host is being evaluated, or a container's content closure (`ForEach`, a lazy
+  /// list's rows), is reported (once per state per update, naming the view and the state) and
+  /// applied after the flush, before the commit; any other write applies at once and schedules
+  /// the bodies that read the state.
   func writeState(
     _ state: ObjectIdentifier, named name: @autoclosure () -> String,
     _ write: @escaping @MainActor () -> Void
@@ -197,13 +198,17 @@ extension HostCore {
     }
     if reportedBodyWrites.insert(state).inserted {
       let stateName = name()
+      let what =
+        writer.role.isNamedComposite
+        ? "\(writer.displayName) wrote \(stateName) while its body was being evaluated"
+        : "The content closure of \(writer.typeName) in \(writer.enclosingViewName) wrote "
+          + "\(stateName) while it was being evaluated"
       TrellisDiagnostics.report(
         TrellisDiagnostic(
-          kind: .modifiedDuringUpdate, nodes: [writer.displayName, stateName],
+          kind: .modifiedDuringUpdate, nodes: [writer.diagnosticName, stateName],
           message:
-            "\(writer.displayName) wrote \(stateName) while its body was being evaluated; the "
-            + "write is applied after the update. Move it to an action, onAppear, onChange or "
-            + "a task."))
+            "\(what); the write is applied after the update. Move it to an action, onAppear, "
+            + "onChange or a task."))
     }
     deferredWrites.append(write)
   }

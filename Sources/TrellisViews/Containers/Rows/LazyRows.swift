@@ -132,6 +132,18 @@ final class LazyRowsPart: NodePart, EffectRunner {
   /// them (untracked).
   private func runPass() {
     guard node.isMounted, let collect else { return }
+    // The content closures run while the rows are collected and built: part of the update, as
+    // a body is, so state they write is deferred (`HostCore.writeState`).
+    let (wanted, range, collector) = node.host.evaluatingBody(of: node) { wantedRows(collect) }
+    GraphEvaluation.untracked {
+      realize(wanted, range: range, total: collector.count, collector: collector)
+    }
+  }
+
+  /// Collects the content's rows and builds the views of those in range.
+  private func wantedRows(
+    _ collect: (inout RowCollector) -> Void
+  ) -> (wanted: [WantedRow], range: Range<Int>, collector: RowCollector) {
     var collector = RowCollector(node: node)
     collect(&collector)
     let total = collector.count
@@ -162,9 +174,7 @@ final class LazyRowsPart: NodePart, EffectRunner {
       }
       start += segment.count
     }
-    GraphEvaluation.untracked {
-      realize(wanted, range: range, total: total, collector: collector)
-    }
+    return (wanted, range, collector)
   }
 
   private func realize(
