@@ -116,6 +116,14 @@ final class PresentationPart: NodePart, EffectRunner {
   func nodeDidUnmount() {
     effect?.dispose()
     slot.leave(self)
+    // The presenter left the tree with its presentation up, which ends it: `onDismiss` runs,
+    // as for any other dismissal (an app that saves there would otherwise lose the edit).
+    // Queued in the phase after every disappearance, so it still follows the content's own
+    // disappear actions, which the walk queues after this node's (parents first).
+    if presented != nil, let onDismiss {
+      presented = nil
+      node.host.lifecycleQueue.enqueue(.change) { _ in onDismiss() }
+    }
   }
 
   /// Runs the pass again: the slot it waited for is free.

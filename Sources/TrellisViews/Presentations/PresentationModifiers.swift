@@ -12,7 +12,9 @@
 ///   needs a `NavigationStack` inside the presentation (without one, a tap is reported and
 ///   does nothing), and its rows are no enclosing `List`'s selection.
 /// - **Lifetime.** Presenting creates the content (fresh state, appear); dismissing destroys it
-///   (disappear, tasks cancelled), then `onDismiss` runs. With `item:`, the content's identity
+///   (disappear, tasks cancelled), then `onDismiss` runs. A presenting view that leaves the
+///   tree takes its presentation with it, and `onDismiss` runs then too (its binding, which may
+///   belong to the view that left, is not written). With `item:`, the content's identity
 ///   is the item's id: another item replaces the content (the old one disappears and is
 ///   dismissed, the new one appears with fresh state). The presenting view's own visibility
 ///   does not change.

@@ -48,6 +48,22 @@ struct ClosingContent: View {
   }
 }
 
+final class PresenterSwitch: Trackable {
+  @Tracked var isThere = true
+}
+
+/// A presenter shown while the model says so, with its sheet up from the start.
+struct RemovablePresenter: View {
+  let probe: Probe
+  let model: PresenterSwitch
+
+  var body: some View {
+    if model.isThere {
+      DismissibleSheet(probe: probe)
+    }
+  }
+}
+
 struct DismissibleSheet: View {
   let probe: Probe
   @State private var isShown = true
@@ -221,6 +237,19 @@ struct LinksInASheet: View {
     host.tap("close")
     host.flush()
     #expect(host.tree.texts == ["dismissed"])
+    #expect(probe.log == ["content disappears", "onDismiss"])
+  }
+
+  /// Found by a new user: a row that presents a sheet was removed with the sheet up, and its
+  /// `onDismiss` (where the app saved) never ran.
+  @Test func removingThePresenterDismissesItsSheetAndRunsOnDismissAfterTheContentDisappeared() {
+    let probe = Probe()
+    let model = PresenterSwitch()
+    let host = ViewHost(RemovablePresenter(probe: probe, model: model), executor: .manual)
+    #expect(host.tree.findAll(kind: "Sheet").count == 1)
+    model.isThere = false
+    host.flush()
+    #expect(host.tree.findAll(kind: "Sheet").isEmpty)
     #expect(probe.log == ["content disappears", "onDismiss"])
   }
 
