@@ -185,6 +185,22 @@ extension ViewHost {
     unique(nodes(where: predicate), kind: kind, title: title, effect: effect, where: predicate)
   }
 
+  /// For a view not found: the lazy containers shown whose content has rows they have not
+  /// built (found by a new user, who tapped row 150 of a list that had built its first rows).
+  private func unbuiltRowsNote() -> String {
+    let partial = nodes {
+      $0.parts[LazyRowsPart.self].map { $0.builtRows.range.count < $0.builtRows.total } ?? false
+    }
+    guard let first = partial.first, let part = first.parts[LazyRowsPart.self] else { return "" }
+    let (range, total) = part.builtRows
+    let others = partial.count > 1 ? " (and \(partial.count - 1) other lazy containers)" : ""
+    return
+      " The \(first.typeName) in \(first.diagnosticName)\(others) builds only the rows in its "
+      + "viewport (rows \(range.lowerBound)..<\(range.upperBound) of \(total) are built): if the "
+      + "view is in a row outside them, scroll to it first (scroll(toRow:), or the "
+      + "renderer's viewport), then flush()."
+  }
+
   /// The one node of `matches`; otherwise a diagnostic (none, or several, naming where they
   /// are).
   /// - Parameter predicate: what `matches` were found by, if they were found among the shown
@@ -216,7 +232,7 @@ extension ViewHost {
           "No \(kind) titled \"\(title)\" is in the tree yet: changes wait for the next update "
           + "(a scroll, a write). Call flush() first."
       } else {
-        message = "No \(kind) titled \"\(title)\" is in the tree."
+        message = "No \(kind) titled \"\(title)\" is in the tree." + unbuiltRowsNote()
       }
     } else {
       message =

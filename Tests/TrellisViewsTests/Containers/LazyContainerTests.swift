@@ -524,9 +524,23 @@ extension LazyContainerTests {
       ])
     host.flush()
     #expect(host.tap("Row 21"))
-    // With nothing pending, the plain message.
+    // With nothing pending, a row the list has not built (found by a new user, who read
+    // "No button titled "Task 150" is in the tree." of a row further down): the report says
+    // which rows are built, and how to build the others.
     let later = TrellisDiagnostics.capture { tapped = host.tap("Row 29") }
     #expect(!tapped)
-    #expect(later.map(\.message) == ["No button titled \"Row 29\" is in the tree."])
+    #expect(
+      later.map(\.message) == [
+        "No button titled \"Row 29\" is in the tree. The List in ButtonList builds only the "
+          + "rows in its viewport (rows 20..<24 of 30 are built): if the view is in a row "
+          + "outside them, scroll to it first (scroll(toRow:), or the renderer's viewport), "
+          + "then flush()."
+      ])
+    // With every row built, a missing title is only that.
+    let everyRow = ViewHost(
+      ButtonList(), executor: .manual, options: ViewHostOptions(defaultViewportRows: 30))
+    let missing = TrellisDiagnostics.capture { tapped = everyRow.tap("Row 30") }
+    #expect(!tapped)
+    #expect(missing.map(\.message) == ["No button titled \"Row 30\" is in the tree."])
   }
 }

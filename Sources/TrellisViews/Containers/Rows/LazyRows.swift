@@ -32,6 +32,9 @@ final class LazyRowsPart: NodePart, EffectRunner {
   private var sections: [[Int]: LazySection] = [:]
   /// The rows shown by the last pass, in order.
   private var shown: [LazyRow] = []
+  /// The rows the last pass built, and how many the content has: for the drivers' "not in the
+  /// tree" diagnostics, since a row outside the range has no views yet.
+  private(set) var builtRows: (range: Range<Int>, total: Int) = (0..<0, 0)
   private var pass: UInt64 = 0
   /// The data of each `ForEach` segment at the last pass, by place.
   private var lastData: [[Int]: RowData] = [:]
@@ -252,6 +255,7 @@ final class LazyRowsPart: NodePart, EffectRunner {
     // rows shown (found by a new user: 3 of 3 rows with 2 shown drew a phantom row). Only the
     // realized rows are looked at, so duplicates beyond them are counted once scrolled to.
     let shownRange = range.lowerBound..<(range.upperBound - duplicates.count)
+    builtRows = (shownRange, total - duplicates.count)
     node.setAttributes(
       ElementAttributes(
         layoutAttributes + [.rows(shownRange, total: total - duplicates.count)]))
