@@ -6,7 +6,8 @@ import TrellisGraph
 /// - `NavigationLink(value:)` pushes its value on the enclosing `NavigationStack`'s path (whose
 ///   `.navigationDestination(for:)` decides what it shows); inside a `List(selection:)` it
 ///   selects its value instead; in a `NavigationSplitView` column it shows its value's
-///   destination in the next column. A nil value makes a link that does nothing.
+///   destination in the next column. A nil value disables the link, as in SwiftUI: its
+///   element carries the `disabled` attribute, and a tap is refused with a report.
 /// - `NavigationLink(destination:)` pushes its destination view, above the path's levels;
 ///   tapping it again while pushed does nothing.
 public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveView {
@@ -72,8 +73,24 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
       let selection = GraphEvaluation.untracked { node.environment.object(ListSelection.self) }
       let enclosing = node.enclosingViewName
       let boundary = registry == nil ? node.enclosingPresentation : nil
+      // As in SwiftUI, a nil value disables the link: renderers see it disabled, as a
+      // disabled button, and a tap is refused with a report (found by a new user: it was
+      // silent, and drawn as an active link).
+      let disabled = ElementAttribute.control(.disabled)
+      if (value == nil) != node.attributes.contains(disabled) {
+        let others = node.attributes.filter { $0 != disabled }
+        node.setAttributes(ElementAttributes(value == nil ? others + [disabled] : others))
+      }
       node.setRefusableAction { [weak registry, weak selection] in
-        guard let value else { return false }
+        guard let value else {
+          TrellisDiagnostics.report(
+            TrellisDiagnostic(
+              kind: .invalidInput, nodes: [enclosing],
+              message:
+                "NavigationLink(value: nil) in \(enclosing) is disabled, as in SwiftUI: its "
+                + "value is nil; nothing was tapped."))
+          return false
+        }
         if let selection, selection.select(value) { return true }
         let outcome = registry?.pushValue?(value) ?? .cannotHold
         if outcome == .refused { return false }
@@ -82,7 +99,7 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
             let link = "NavigationLink(value: \(description)) in \(enclosing)"
             TrellisDiagnostics.report(
               TrellisDiagnostic(
-                kind: .invalidInput, nodes: [enclosing, registry.holder],
+                kind: .invalidInput, nodes: registry.diagnosticNodes(from: enclosing),
                 message:
                   "\(link) pushes a value of type \(type(of: value.base)), but the "
                   + "NavigationStack in \(registry.holder) \(refusal); the tap does nothing. "

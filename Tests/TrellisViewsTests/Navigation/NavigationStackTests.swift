@@ -40,6 +40,18 @@ final class Router: Trackable {
   @Tracked var selected: String?
 }
 
+/// A link whose value is the router's selection: nil until one is chosen.
+struct OptionalValueLink: View {
+  let router: Router
+
+  var body: some View {
+    NavigationStack {
+      NavigationLink("open selected", value: router.selected)
+        .navigationDestination(for: String.self) { letter in Text("letter \(letter)") }
+    }
+  }
+}
+
 /// A stack over a typed path, with a link whose value the path cannot hold.
 struct TypedPathStack: View {
   @Bindable var router: Router
@@ -185,6 +197,28 @@ struct Shelf: View {
     #expect(host.tree.texts == ["letter b"])
   }
 
+  /// Found by a new user: a nil-value link was drawn as an active link, and a tap on it
+  /// returned false without a word.
+  @Test func aLinkWithANilValueIsDisabledUntilItHasOne() {
+    let router = Router()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(OptionalValueLink(router: router), executor: .manual, renderer: recorder)
+    #expect(host.tree.findAll(kind: "NavigationLink").map(\.attributes) == [["disabled"]])
+    let refused = TrellisDiagnostics.capture { #expect(!host.tap("open selected")) }
+    #expect(
+      refused.map(\.message) == [
+        "NavigationLink(value: nil) in OptionalValueLink is disabled, as in SwiftUI: its value "
+          + "is nil; nothing was tapped."
+      ])
+    recorder.clear()
+    router.selected = "q"
+    host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setAttributes NavigationLink@3 []"])
+    #expect(host.tap("open selected"))
+    host.flush()
+    #expect(host.tree.texts == ["letter q"])
+  }
+
   @Test func aTypedPathGetsTheValuesItsLinksPushAndAValueOfAnotherTypeIsReported() {
     let host = ViewHost(TypedPathStack(router: router), executor: .manual)
     host.tap("open 3")
@@ -204,7 +238,8 @@ struct Shelf: View {
           + "Push a value of the path's type, or give the stack a NavigationPath, which holds "
           + "values of any type."
       ])
-    #expect(diagnostics.map(\.nodes) == [["TypedPathStack", "TypedPathStack"]])
+    // The view is named once, though it holds both the link and the stack.
+    #expect(diagnostics.map(\.nodes) == [["TypedPathStack"]])
     host.flush()
     #expect(host.tree.texts == ["open 3", "open x"])
   }
