@@ -85,7 +85,7 @@ public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
         if registry.reportedLazyDestinations.insert(registration.type).inserted {
           TrellisDiagnostics.report(
             TrellisDiagnostic(
-              kind: .invalidInput, nodes: [node.enclosingViewName, registry.holder],
+              kind: .invalidInput, nodes: registry.diagnosticNodes(from: node.enclosingViewName),
               message:
                 ".navigationDestination(for: \(Value.self).self) in \(node.enclosingViewName) "
                 + "is inside the rows of a \(lazy.kind) (in \(lazy.place)), which builds its rows "
@@ -100,7 +100,7 @@ public struct NavigationDestinationModifier<Value: Hashable, Destination: View>:
         // As SwiftUI logs it; both use the declaration closest to the stack's root.
         TrellisDiagnostics.report(
           TrellisDiagnostic(
-            kind: .invalidInput, nodes: [node.enclosingViewName, registry.holder],
+            kind: .invalidInput, nodes: registry.diagnosticNodes(from: node.enclosingViewName),
             message:
               ".navigationDestination(for: \(Value.self).self) in \(node.enclosingViewName) "
               + "is declared again in the navigation stack of \(registry.holder); only the one "

@@ -10,6 +10,12 @@ import TrellisGraph
 final class NavigationRegistry {
   /// The view whose body holds the stack or split view, for diagnostics.
   let holder: String
+
+  /// A diagnostic's names: `place` (where a link or destination is), then the holder, named
+  /// once when it is the same view.
+  func diagnosticNodes(from place: String) -> [String] {
+    place == holder ? [place] : [place, holder]
+  }
   /// The destinations by value type.
   let destinations: DestinationTable
   /// What a push of a value did.

@@ -11,8 +11,10 @@ import TrellisTracking
 ///   pops that destination and those above it.
 /// - **Destinations.** A value shows the destination `.navigationDestination(for:)` registered
 ///   (anywhere inside the stack) for its type; several types can share one path. A value with
-///   no destination is reported (naming its type and the view holding the stack) and shows an
-///   empty level, as SwiftUI shows a placeholder: going back pops it.
+///   no destination that the path gets in code is reported (naming its type and the view
+///   holding the stack) and shows an empty level, as SwiftUI shows a placeholder: going back
+///   pops it. A `NavigationLink` to such a value is refused instead, reported, and leaves the
+///   path unchanged.
 ///   `navigationDestination(isPresented:)`, `(item:)` and `NavigationLink(_:destination:)`
 ///   push levels without a value, above the path's.
 /// - **Identity.** Each pushed element is its own identity, keyed by its position and its
