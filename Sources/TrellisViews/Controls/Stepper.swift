@@ -289,13 +289,21 @@ final class StepperPart: ControlPart {
 /// checks (a generic `advanced(by:)` traps on overflow), other `Strideable` types as they are.
 enum StepArithmetic {
   /// `value` advanced by `step` (by `-step` when `down`), or nil when the result does not fit
-  /// the value's integer type.
+  /// the value's integer type, or a finite floating-point value would become infinite.
   static func advanced<V: Strideable>(_ value: V, by step: V.Stride, down: Bool = false) -> V? {
     // The standard integer types stride by `Int`.
     if let integer = value as? any FixedWidthInteger, let step = step as? Int {
       return advanced(integer, by: step, down: down) as? V
     }
-    return value.advanced(by: down ? -step : step)
+    let next = value.advanced(by: down ? -step : step)
+    // A finite floating-point value that overflows becomes infinite: outside its type's range,
+    // as an integer overflow is (found by a new user: 1e308 stepped by 1e308 showed `inf`).
+    if let old = value as? any FloatingPoint, old.isFinite,
+      let new = next as? any FloatingPoint, !new.isFinite
+    {
+      return nil
+    }
+    return next
   }
 
   private static func advanced<I: FixedWidthInteger>(_ value: I, by step: Int, down: Bool) -> I? {

@@ -196,8 +196,8 @@ extension ViewHost {
   /// - Parameter stepper: the stepper's title, or nil for the focused stepper.
   /// - Returns: true when the value stepped (or the stepper's own `onIncrement` ran); false,
   ///   with a diagnostic, when the stepper cannot be found, is disabled, has no increment
-  ///   action, is at its upper bound, or its step is not a finite number or would overflow
-  ///   the value's integer type.
+  ///   action, is at or past its upper bound, or its step is not a finite number or would
+  ///   overflow the value's type (an integer's range, or a finite float to infinity).
   @discardableResult
   public func increment(_ stepper: String? = nil) -> Bool { press(stepper, up: true) }
 
@@ -206,8 +206,8 @@ extension ViewHost {
   /// - Parameter stepper: the stepper's title, or nil for the focused stepper.
   /// - Returns: true when the value stepped (or the stepper's own `onDecrement` ran); false,
   ///   with a diagnostic, when the stepper cannot be found, is disabled, has no decrement
-  ///   action, is at its lower bound, or its step is not a finite number or would overflow
-  ///   the value's integer type.
+  ///   action, is at or past its lower bound, or its step is not a finite number or would
+  ///   overflow the value's type (an integer's range, or a finite float to infinity).
   @discardableResult
   public func decrement(_ stepper: String? = nil) -> Bool { press(stepper, up: false) }
 
@@ -228,7 +228,7 @@ extension ViewHost {
         TrellisDiagnostic(
           kind: .invalidInput, nodes: part.title.map { [$0] } ?? [],
           message:
-            "\(name) is at its \(up ? "upper" : "lower") bound, where its "
+            "\(name) is at or past its \(up ? "upper" : "lower") bound, where its "
             + "\(up ? "\"+\"" : "\"−\"") is disabled; \(effect)."))
       return false
     case .noAction:

@@ -504,6 +504,18 @@ struct AboveRange: View {
   }
 }
 
+/// A `Double` stepper one step from overflowing to infinity.
+struct HugeDoubleStep: View {
+  @State private var value = 1e308
+
+  var body: some View {
+    VStack {
+      Stepper("Huge", value: $value, step: 1e308)
+      Text("\(value)")
+    }
+  }
+}
+
 struct HugeSteps: View {
   @State private var unbounded = 10
   @State private var bounded: UInt8 = 250
@@ -667,6 +679,26 @@ struct HugeCount: View {
     #expect(host.tree.texts.last == "\(10 - Int.max)|255|\(Int.min + 1)")
   }
 
+  /// Found by a new user: the `Double` stepped to `inf`, unreported, where an integer's
+  /// overflow is reported.
+  @Test func aFloatingPointStepThatWouldOverflowToInfinityIsReportedAndChangesNothing() {
+    let host = ViewHost(HugeDoubleStep(), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!host.increment("Huge"))
+      host.flush()
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "The stepper \"Huge\" in HugeDoubleStep cannot step up from its value: the result is "
+          + "outside its type's range. The value is unchanged; give the stepper bounds (in:) or "
+          + "a smaller step."
+      ])
+    #expect(host.tree.texts.last == "1e+308")
+    #expect(host.decrement("Huge"))
+    host.flush()
+    #expect(host.tree.texts.last == "0.0")
+  }
+
   @Test func aStepperStaysInItsBoundsAndReportsEditing() {
     let probe = Probe()
     let host = ViewHost(EdgeControls(probe: probe), executor: .manual)
@@ -678,7 +710,7 @@ struct HugeCount: View {
     #expect(probe.log == [])
     #expect(
       atUpper.map(\.message) == [
-        "The stepper \"Level\" in EdgeControls is at its upper bound, where its \"+\" is "
+        "The stepper \"Level\" in EdgeControls is at or past its upper bound, where its \"+\" is "
           + "disabled; it was not incremented."
       ])
     #expect(atUpper.map(\.nodes) == [["Level"]])
@@ -699,7 +731,7 @@ struct HugeCount: View {
     #expect(host.tree.texts.last == "0||0")
     #expect(
       atLower.map(\.message) == [
-        "The stepper \"Level\" in EdgeControls is at its lower bound, where its \"−\" is "
+        "The stepper \"Level\" in EdgeControls is at or past its lower bound, where its \"−\" is "
           + "disabled; it was not decremented."
       ])
   }
@@ -708,9 +740,14 @@ struct HugeCount: View {
   // never moves the value against its direction; "−" steps down from it.
   @Test func aValuePastABoundIsNotMovedByThePressTowardIt() {
     let host = ViewHost(AboveRange(), executor: .manual)
-    // Past the upper bound counts as at it: "+" is disabled.
+    // Past the upper bound counts as at it: "+" is disabled (the report said "at" its bound
+    // of a value past it, found by a new user).
     let diagnostics = TrellisDiagnostics.capture { #expect(!host.increment("Step")) }
-    #expect(diagnostics.count == 1)
+    #expect(
+      diagnostics.map(\.message) == [
+        "The stepper \"Step\" in AboveRange is at or past its upper bound, where its \"+\" is "
+          + "disabled; it was not incremented."
+      ])
     host.flush()
     #expect(host.tree.texts.last == "value 50")
     #expect(host.decrement("Step"))
