@@ -46,7 +46,7 @@ enum DemoStep: Int, CaseIterable, Sendable {
     case .changeEnvironment:
       "an environment value read by a few rows changes; only those rows recompute"
     case .pop:
-      "the detail closes and the list is on screen again"
+      "the detail closes; the list shows again, so its .task restarts and fetches the notes"
     }
   }
 

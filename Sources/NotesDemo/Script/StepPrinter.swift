@@ -16,7 +16,15 @@ struct StepPrinter {
       out("Tree (\(snapshot.caption)):")
       for line in snapshot.dump.split(separator: "\n") { out("  \(line)") }
     }
-    out("Bodies re-run: \(report.bodyRuns.count)")
+    // A body's first run (reason `inserted`) is not a re-run: counted apart, so that a mount's
+    // count does not read as re-runs (found by a new user).
+    let firstRuns = report.bodyRuns.count { $0.reasons == ["inserted"] }
+    let reRuns = report.bodyRuns.count - firstRuns
+    out(
+      firstRuns == 0
+        ? "Bodies re-run: \(reRuns)"
+        : "Bodies run: \(report.bodyRuns.count) (\(firstRuns) for the first time, \(reRuns) re-run)"
+    )
     for run in report.bodyRuns.prefix(maximumRunsListed) { out("  \(run)") }
     if report.bodyRuns.count > maximumRunsListed {
       let rest = report.bodyRuns.count - maximumRunsListed
