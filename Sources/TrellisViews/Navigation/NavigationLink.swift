@@ -49,7 +49,14 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
 
   /// Renders `NavigationLink` with its label; its action navigates.
   public static func _update(_ view: Self, in node: ViewNode) {
+    let isNew = node.role == .unset
     node.setContainer(kind: .navigationLink)
+    let state = node.parts.part(LinkStatePart.self) { LinkStatePart(node: node) }
+    let hasTarget = view.destination != nil || view.value != nil
+    if isNew || state.hasTarget != hasTarget {
+      state.hasTarget = hasTarget
+      state.refresh()
+    }
     if let destination = view.destination {
       let part = node.parts.part(DestinationLinkPart.self) { DestinationLinkPart() }
       part.content = AnyView(destination)
@@ -73,14 +80,6 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
       let selection = GraphEvaluation.untracked { node.environment.object(ListSelection.self) }
       let enclosing = node.enclosingViewName
       let boundary = registry == nil ? node.enclosingPresentation : nil
-      // As in SwiftUI, a nil value disables the link: renderers see it disabled, as a
-      // disabled button, and a tap is refused with a report (found by a new user: it was
-      // silent, and drawn as an active link).
-      let disabled = ElementAttribute.control(.disabled)
-      if (value == nil) != node.attributes.contains(disabled) {
-        let others = node.attributes.filter { $0 != disabled }
-        node.setAttributes(ElementAttributes(value == nil ? others + [disabled] : others))
-      }
       node.setRefusableAction { [weak registry, weak selection] in
         guard let value else {
           TrellisDiagnostics.report(
@@ -193,4 +192,19 @@ final class DestinationLinkPart: NodePart {
   func pop() { levels?.remove(owner: ObjectIdentifier(self)) }
 
   func nodeDidUnmount() { pop() }
+}
+
+/// A link's disabled state, in its own computation as a control's is: the link is disabled
+/// under `.disabled(true)`, and, as in SwiftUI, when its value is nil. Renderers see the
+/// `disabled` attribute, as on a disabled button (found by a new user: a nil-value link, and
+/// one under `.disabled(true)`, were drawn as active links). Not a `ControlPart`: a link does
+/// not take the focus.
+final class LinkStatePart: ComputedPart {
+  /// Whether the link has a value or a destination to show.
+  var hasTarget = true
+
+  override func compute() {
+    let isEnabled = node.environment[\.isEnabled]
+    node.setAttributes(isEnabled && hasTarget ? [] : [.control(.disabled)])
+  }
 }

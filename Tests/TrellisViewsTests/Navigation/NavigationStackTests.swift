@@ -40,14 +40,18 @@ final class Router: Trackable {
   @Tracked var selected: String?
 }
 
-/// A link whose value is the router's selection: nil until one is chosen.
+/// A link whose value is the router's selection (nil until one is chosen), and one disabled
+/// while the router shows its settings.
 struct OptionalValueLink: View {
   let router: Router
 
   var body: some View {
     NavigationStack {
-      NavigationLink("open selected", value: router.selected)
-        .navigationDestination(for: String.self) { letter in Text("letter \(letter)") }
+      VStack {
+        NavigationLink("open selected", value: router.selected)
+        NavigationLink("open z", value: "z").disabled(router.isShowingSettings)
+      }
+      .navigationDestination(for: String.self) { letter in Text("letter \(letter)") }
     }
   }
 }
@@ -198,12 +202,12 @@ struct Shelf: View {
   }
 
   /// Found by a new user: a nil-value link was drawn as an active link, and a tap on it
-  /// returned false without a word.
-  @Test func aLinkWithANilValueIsDisabledUntilItHasOne() {
+  /// returned false without a word. A link under `.disabled(true)` was drawn active too.
+  @Test func aLinkWithANilValueOrDisabledIsDrawnDisabledAndRefusesTaps() {
     let router = Router()
     let recorder = RecordingRenderer()
     let host = ViewHost(OptionalValueLink(router: router), executor: .manual, renderer: recorder)
-    #expect(host.tree.findAll(kind: "NavigationLink").map(\.attributes) == [["disabled"]])
+    #expect(host.tree.findAll(kind: "NavigationLink").map(\.attributes) == [["disabled"], []])
     let refused = TrellisDiagnostics.capture { #expect(!host.tap("open selected")) }
     #expect(
       refused.map(\.message) == [
@@ -213,7 +217,13 @@ struct Shelf: View {
     recorder.clear()
     router.selected = "q"
     host.flush()
-    #expect(recorder.lastCommit.map(\.description) == ["setAttributes NavigationLink@3 []"])
+    #expect(recorder.lastCommit.map(\.description) == ["setAttributes NavigationLink@4 []"])
+    recorder.clear()
+    router.isShowingSettings = true
+    host.flush()
+    #expect(recorder.lastCommit.map(\.description) == ["setAttributes NavigationLink@6 disabled"])
+    let disabled = TrellisDiagnostics.capture { #expect(!host.tap("open z")) }
+    #expect(disabled.map(\.nodes) == [["open z"]])
     #expect(host.tap("open selected"))
     host.flush()
     #expect(host.tree.texts == ["letter q"])
