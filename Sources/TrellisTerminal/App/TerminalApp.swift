@@ -266,6 +266,10 @@ public final class TerminalApp {
   }
 
   private func runLoop() async {
+    // Asked before the run (a tool whose output is not a terminal, printing one frame): the
+    // first frame is the last (found by a new user: the request was dropped, and the app
+    // waited for keys).
+    if isExitRequested { return }
     if let events {
       for await batch in events {
         handle(batch)
@@ -281,7 +285,9 @@ public final class TerminalApp {
   }
 
   /// Ends the app: at the end of the current batch, or in the next main-actor turn. What
-  /// `\.exit` and Control-C call.
+  /// `\.exit` and Control-C call. Called before `run()`, the app ends right after mounting,
+  /// with its first frame as the final one: with an output that is not a terminal, that is
+  /// the plain-text snapshot written (`if isatty(STDOUT_FILENO) == 0 { app.requestExit() }`).
   public func requestExit() {
     requestExit(as: .exit)
   }

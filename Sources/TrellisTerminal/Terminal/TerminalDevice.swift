@@ -80,6 +80,16 @@ enum TerminalDevice {
   /// Whether `descriptor` is a terminal (`isatty`).
   static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
+  /// Whether `descriptor` is open on something input can come from: a terminal, a pipe, a
+  /// socket, a file or a device. A standard input the process was started without is not:
+  /// closed, or its number reused by a descriptor the runtime opened for itself (Dispatch's
+  /// `epoll` instance, an inode with no file type), which never becomes readable.
+  static func isInputSource(_ descriptor: Int32) -> Bool {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return false }
+    return status.st_mode & S_IFMT != 0
+  }
+
   /// The window size of the terminal `descriptor` refers to (`TIOCGWINSZ`), or nil when it is
   /// not a terminal or reports no size.
   static func size(of descriptor: Int32) -> LayoutSize? {

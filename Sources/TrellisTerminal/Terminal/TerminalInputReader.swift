@@ -82,6 +82,9 @@ final class TerminalInputReader: Sendable {
       discard()
       stream.finish()
     }
+    // No input to wait for (found by a new user: with standard input closed, the app waited
+    // on the runtime's own descriptor and ignored every key): the input has ended.
+    if inputDescriptor >= 0 && !TerminalDevice.isInputSource(inputDescriptor) { return }
     while let ready = TerminalDevice.waitForInput(
       [stopRead, windowChanges, inputDescriptor],
       timeout: decoder.isInPaste ? Self.unterminatedPasteMilliseconds : -1)

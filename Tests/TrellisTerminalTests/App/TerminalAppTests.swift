@@ -44,6 +44,21 @@ struct TerminalAppTests {
     #expect(app.ending == .exit)
   }
 
+  /// Found by a new user, who asked for the exit before `run()` to print one snapshot when
+  /// the output is not a terminal: the request was dropped and the app waited for keys.
+  @Test func anExitRequestedBeforeTheRunEndsItAfterItsFirstFrame() async {
+    let screen = InMemoryScreen(width: 10, height: 2)
+    // Inline, so that the final frame stays on the screen to be read.
+    let app = TerminalApp(options: TerminalApp.Options(mode: .inline)) { Text("hello") }
+    app.requestExit()
+    // The input stays open: only the request ends the run.
+    await app.run(
+      events: TerminalEventStream(), output: screen, size: LayoutSize(width: 10, height: 2))
+    #expect(app.ending == .exit)
+    #expect(app.frameCount == 1)
+    #expect(screen.lines == ["hello", ""])
+  }
+
   @Test func inFullScreenTheEndOfTheInputEndsTheApp() async {
     let screen = InMemoryScreen(width: 10, height: 2)
     let app = TerminalApp { Text("hello") }

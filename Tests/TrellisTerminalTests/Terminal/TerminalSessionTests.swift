@@ -65,6 +65,22 @@
       #expect(await events.next() == [.paste("pasted\n")])
     }
 
+    /// Found by a new user: started with standard input closed, the process's descriptor 0
+    /// was the runtime's `epoll` instance, and the app waited on it, deaf to every key. An
+    /// input with no file type ends the input at once (the app then ends, as at end of input).
+    @Test func anInputThatIsNoFileEndsTheInputAtOnce() async throws {
+      let terminal = try #require(PseudoTerminal())
+      // A descriptor with no file type that never becomes readable, as Dispatch's idle
+      // `epoll` instance is: an inotify instance watching nothing.
+      let notAFile = inotify_init1(0)
+      try #require(notAFile >= 0)
+      defer { close(notAFile) }
+      let session = try TerminalSession(input: notAFile, output: terminal.slave)
+      defer { session.stop() }
+      var events = session.events.makeAsyncIterator()
+      #expect(await events.next() == nil)
+    }
+
     @Test func aWindowChangeDeliversTheNewSize() async throws {
       let terminal = try #require(PseudoTerminal(columns: 20, rows: 5))
       let session = try TerminalSession(input: terminal.slave, output: terminal.slave)
