@@ -201,6 +201,12 @@ extension TerminalRenderer {
       if !isInTree(focused), let place = removedPlace, let heir = heir(of: place),
         isReachable(heir)
       {
+        // Remembered too: a level that a push covers leaves the tree with its focused row
+        // (the host takes hidden elements out), and the pop brings the same element back,
+        // which then takes the focus back (found by a new user: a detail with a control of
+        // its own was the heir, and the pop gave the focus to the first row built). A row
+        // that is gone for good is released, and forgotten.
+        focusHistory.append(focused)
         setFocus(heir)
         return
       }

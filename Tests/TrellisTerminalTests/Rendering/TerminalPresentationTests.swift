@@ -137,6 +137,29 @@ struct TerminalPresentationTests {
     #expect(harness.highlightedRows == [1])
   }
 
+  /// Found by a new user: a detail with a control of its own took the focus, and the pop gave
+  /// it to the first row built, scrolling the list back up.
+  @Test func aPopGivesTheFocusBackToAScrolledRowWhenTheDetailHadAControl() {
+    let store = RowStore(count: 50)
+    let flag = Flag()
+    let harness = ScreenHarness(width: 16, height: 6) {
+      NavigationStack {
+        List(store.rows) { row in NavigationLink(row.title, value: row.id) }
+          .navigationDestination(for: Int.self) { id in
+            Toggle("Paused \(id)", isOn: Binding(get: { flag.isOn }, set: { flag.isOn = $0 }))
+          }
+      }
+    }
+    for _ in 0..<40 { harness.press(.downArrow) }
+    let before = harness.lines
+    #expect(before[harness.highlightedRows.first ?? 0].hasPrefix("Row 40"))
+    harness.press(.return)
+    #expect(harness.lines.first?.hasPrefix("[ ] Paused 40") == true)
+    harness.press(.escape)
+    #expect(harness.lines == before)
+    #expect(harness.lines[harness.highlightedRows.first ?? 0].hasPrefix("Row 40"))
+  }
+
   @Test func escapeDismissesTheSheetOverAPushedLevelFirstThenPops() {
     let flag = Flag()
     let router = Router()
