@@ -204,6 +204,29 @@ struct ApplyFailed: Error {}
     #expect(outer.count == 1)
   }
 
+  /// Found by a new user: a nested call whose `apply` threw took its reads from the call
+  /// around it, so the outer observation missed a write it had read through a failing helper.
+  @Test func aNestedScopeThatThrowsStillSubscribesTheEnclosingScope() {
+    let note = Note()
+    let inner = Counter()
+    let outer = Counter()
+    withTracking {
+      _ = try? withTracking { () throws -> Int in
+        _ = note.title
+        throw ApplyFailed()
+      } onChange: {
+        inner.increment()
+      }
+      _ = note.count
+    } onChange: {
+      outer.increment()
+    }
+    note.title = "x"
+    #expect(outer.count == 1)
+    // The throwing call itself installed nothing.
+    #expect(inner.count == 0)
+  }
+
   @Test func enclosingScopeReadsDoNotLeakIntoTheNestedOne() {
     let note = Note()
     let inner = Counter()

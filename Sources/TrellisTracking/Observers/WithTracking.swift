@@ -10,7 +10,8 @@ import TrellisTrackingSupport
 ///   so reading the property inside it still gives the old value;
 /// - it runs at most once; writes to properties `apply` did not read never trigger it;
 /// - a scope that reads nothing installs nothing;
-/// - a nested call's reads also subscribe every enclosing call.
+/// - a nested call's reads also subscribe every enclosing call, also when the nested `apply`
+///   throws (it then installs nothing itself).
 ///
 /// One deliberate difference: when two threads change two recorded properties at the same
 /// moment, `onChange` still runs exactly once (Apple's registrar can run it twice).
@@ -81,11 +82,21 @@ struct TrackingScope {
     return TrackingScope(root: root, enclosing: enclosing, recorder: recorder)
   }
 
-  /// Closes the scope after its body threw: nothing is installed.
+  /// Closes the scope after its body threw: nothing is installed for it, but what it read
+  /// before throwing was read by the enclosing scopes too, and stays theirs (found by a new
+  /// user: a helper that threw took its reads from the call around it, which Observation,
+  /// whose `apply` cannot throw, never does).
   @usableFromInline
   func abandon() {
     trellis_set_current_recorder(enclosing)
-    recorder._withUnsafeGuaranteedRef { $0.reset() }
+    recorder._withUnsafeGuaranteedRef { recorder in
+      if let enclosing, !recorder.sources.isEmpty {
+        Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
+          recorder.handReads(to: $0)
+        }
+      }
+      recorder.reset()
+    }
   }
 
   /// Closes the scope and subscribes what it read to one observation calling the handler
