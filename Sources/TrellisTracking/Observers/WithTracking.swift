@@ -90,12 +90,19 @@ struct TrackingScope {
   func abandon() {
     trellis_set_current_recorder(enclosing)
     recorder._withUnsafeGuaranteedRef { recorder in
-      if let enclosing, !recorder.sources.isEmpty {
-        Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
-          recorder.handReads(to: $0)
-        }
-      }
+      if !recorder.sources.isEmpty { handReadsToEnclosing(recorder) }
       recorder.reset()
+    }
+  }
+
+  /// Adds what `recorder` read to the enclosing scope's reads, if there is one: a nested
+  /// call's reads are its enclosing calls' too. The enclosing recorder is borrowed, as the
+  /// type's note says (it outlives this scope, its child).
+  @inline(__always)
+  private func handReadsToEnclosing(_ recorder: AccessRecorder) {
+    guard let enclosing else { return }
+    Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
+      recorder.handReads(to: $0)
     }
   }
 
@@ -107,11 +114,7 @@ struct TrackingScope {
     trellis_set_current_recorder(enclosing)
     recorder._withUnsafeGuaranteedRef { recorder in
       if recorder.sources.isEmpty { return }
-      if let enclosing {
-        Unmanaged<AccessRecorder>.fromOpaque(enclosing)._withUnsafeGuaranteedRef {
-          recorder.handReads(to: $0)
-        }
-      }
+      handReadsToEnclosing(recorder)
       if recorder.sources.count > 1 { recorder.removeDuplicates() }
       // Evaluating `onChange` (which `subscribeOneShot` does) may open another scope on this
       // thread; it must not reuse this recorder before its sources are subscribed.
