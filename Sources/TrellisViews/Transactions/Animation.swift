@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Trellis has no animation engine: an animation is data that rides with a commit (see
 /// `Transaction`, `CommitInfo.transaction(for:)`), and a renderer that can animate decides how.
-/// The defaults follow SwiftUI's documented values: `.default` and the plain curves last
-/// 0.35 s, the springs are described by their perceptual duration and bounce.
+/// The defaults follow SwiftUI's documented values: `.default` is the spring SwiftUI has used
+/// since iOS 17 and macOS 14 (response 0.55 s, no overshoot), the plain curves last 0.35 s, and
+/// the springs are described by their perceptual duration and bounce.
 public struct Animation: Hashable, Sendable, CustomStringConvertible {
   /// The shape of the animation over time.
   public enum Curve: Hashable, Sendable {
@@ -44,8 +45,11 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     self.speed = speed > 0 ? speed : 1
   }
 
-  /// SwiftUI's default animation: ease in and out over 0.35 s.
-  public static let `default` = Animation(curve: .easeInOut, duration: 0.35)
+  /// SwiftUI's default animation, which `withAnimation { }` uses: since iOS 17 and macOS 14,
+  /// `spring(response: 0.55, dampingFraction: 1.0, blendDuration: 0)`, a spring without
+  /// overshoot over 0.55 s (`spring(0.55)`). Before those releases SwiftUI's default was
+  /// `easeInOut`; write `.easeInOut` to get that.
+  public static let `default` = Animation(curve: .spring(bounce: 0), duration: 0.55)
   /// Constant speed over 0.35 s.
   public static let linear = Animation(curve: .linear, duration: 0.35)
   /// Ease in over 0.35 s.
@@ -62,8 +66,10 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
   public static let smooth = Animation(curve: .spring(bounce: 0), duration: 0.5)
   /// A quick spring with a small bounce, like SwiftUI's `.snappy`.
   public static let snappy = Animation(curve: .spring(bounce: 0.15), duration: 0.5)
-  /// A short, stiff spring for interactive changes, like SwiftUI's `.interactiveSpring`.
-  public static let interactiveSpring = Animation(curve: .spring(bounce: 0.15), duration: 0.15)
+  /// A short, stiff spring for interactive changes, like SwiftUI's `.interactiveSpring`:
+  /// response 0.15 s and damping fraction 0.86, so a bounce of 0.14 (SwiftUI's blend duration
+  /// of 0.25 s is dropped, as by `spring(response:dampingFraction:blendDuration:)`).
+  public static let interactiveSpring = Animation.spring(response: 0.15, dampingFraction: 0.86)
 
   /// Constant speed.
   /// - Parameter duration: seconds.

@@ -360,6 +360,14 @@ struct PresentingReader: View {
 
 @MainActor
 @Suite struct TransactionTests {
+  @Test func theDefaultAnimationsAreSwiftUIsCurrentOnes() {
+    // SwiftUI's documented values since iOS 17 and macOS 14.
+    #expect(Animation.default == .spring(response: 0.55, dampingFraction: 1.0))
+    #expect(Animation.default.description == "spring(0.55)")
+    #expect(Animation.interactiveSpring == .spring(response: 0.15, dampingFraction: 0.86))
+    #expect(Animation.interactiveSpring.description == "spring(0.15, bounce 0.14)")
+  }
+
   @Test func withAnimationCarriesTheAnimationForExactlyTheMutationsItCaused() {
     let counts = Counts()
     let recorder = RecordingRenderer()
@@ -532,7 +540,7 @@ struct PresentingReader: View {
     withAnimation { counts.first = 5 }
     host.flush()
     #expect(
-      recorder.lastCommitAnimations == ["setText Text@3 \"first 5\" ~ easeInOut(0.35)"])
+      recorder.lastCommitAnimations == ["setText Text@3 \"first 5\" ~ spring(0.55)"])
     #expect(recorder.lastCommit.count == 2)
   }
 }
