@@ -6,15 +6,18 @@
 ///
 /// A composite view whose new value has the same inputs as the previous one is skipped: its
 /// body does not run. "Same inputs", most specific rule first:
-/// 1. an `Equatable` view is compared with `==`; an instance of a class by identity;
+/// 1. an `Equatable` view that is not plain data is compared with `==`; an instance of a class
+///    by identity; an `EquatableView` with its content's `==` (a `CustomInputComparison`);
 /// 2. a view with no stored properties is always equal;
-/// 3. otherwise the stored properties are compared one by one:
+/// 3. otherwise (a view of plain data too, whatever its `==`, as SwiftUI takes `==` for a true
+///    equality and compares plain data directly) the stored properties are compared one by one:
 ///    - `@State`, `@Environment`, `@StateObject` are owned by the runtime, not inputs: equal;
 ///    - bindings by the source they read and write (two bindings to the same `@State` are
 ///      equal, whatever closures they carry); `@ObservedObject` and `@Bindable` by the object;
-///    - `Equatable` values with `==`; class instances (and optional ones) by identity; plain
-///      bit patterns (`_isPOD` types) by their bits; an array without `==` by its storage, or
-///      element by element when its elements are class instances (by identity) or plain data;
+///    - plain bit patterns (`_isPOD` types) by their bits, even with an `==` of their own;
+///      other `Equatable` values with `==`; class instances (and optional ones) by identity;
+///      an array without `==` by its storage, or element by element when its elements are
+///      class instances (by identity) or plain data;
 ///    - values of protocol type by the rules above applied to the value inside;
 ///    - a struct without `==` member by member, each member by these rules, as SwiftUI
 ///      compares such inputs (a change is named after the view's property);
@@ -156,7 +159,10 @@ final class ComparisonPlan {
       }
     } else if type is any CustomInputComparison.Type {
       wholeValue = .custom
-    } else if let equatable = type as? any Equatable.Type {
+    } else if let equatable = type as? any Equatable.Type, !_isPOD(type) {
+      // As SwiftUI: a view's `==` is taken for a true equality, so a view of plain data is
+      // compared field by field, more cheaply, and its `==` is used only through
+      // `.equatable()` (`EquatableView`, a `CustomInputComparison`).
       wholeValue = .equatable(Self.equality(equatable))
     } else if MemoryLayout<V>.size == 0 {
       wholeValue = .alwaysEqual
@@ -392,6 +398,8 @@ final class ComparisonPlan {
     if type is any BindingIdentity.Type { return bindingRule(type) }
     // An object wrapper holds just its object: the same bits are the same object.
     if let object = type as? any ObjectIdentityInput.Type { return .bits(size: object.size) }
+    // Plain data by its bits, even with an `==` of its own, as SwiftUI compares a field.
+    if let size = podSize(type) { return .bits(size: size) }
     if let equatable = type as? any Equatable.Type { return .compare(equality(equatable)) }
     if type is AnyClass { return .bits(size: MemoryLayout<AnyObject>.size) }
     switch kind {
@@ -402,7 +410,6 @@ final class ComparisonPlan {
     if let optional = type as? any OptionalProtocol.Type, optional.wrappedType is AnyClass {
       return .bits(size: MemoryLayout<AnyObject?>.size)
     }
-    if let size = podSize(type) { return .bits(size: size) }
     if let array = type as? any ArrayInput.Type { return .compare(array.sameElements) }
     return .never
   }
