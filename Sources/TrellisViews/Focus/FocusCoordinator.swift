@@ -96,9 +96,9 @@ final class FocusCoordinator {
     for slot in written {
       let state = ObjectIdentifier(slot)
       let stateBindings = bindings.filter { $0.binding.storageID == state }
-      if let chosen = stateBindings.first(where: { $0.binding.matches() }),
-        let target = chosen.target, target.canKeepFocus
-      {
+      let chosen = stateBindings.first(where: { $0.binding.matches() })
+      let target = chosen?.target
+      if let target, target.canKeepFocus {
         move(to: target)
         continue
       }
@@ -109,7 +109,19 @@ final class FocusCoordinator {
       // state goes back to its empty value (nil, false), as SwiftUI's follows the real focus.
       guard let value = slot.unmatchedValue else { continue }
       slot.clear()
-      if let any = stateBindings.first {
+      if let chosen, target == nil {
+        // The value's `.focused` is in the tree, on a view with no control in it (a `Text`):
+        // the advice about controls off screen would send the app looking in the wrong place.
+        let name = chosen.node.enclosingViewName
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [name],
+            message:
+              "A @FocusState in \(name) was set to \(value), but the view that .focused for "
+              + "that value is on holds no control that can take the focus (a text field, "
+              + "button, toggle, picker, stepper or slider); nothing of it has the focus, and "
+              + "the state goes back to nil (false). Put .focused on the control itself."))
+      } else if let any = stateBindings.first {
         let name = any.node.enclosingViewName
         TrellisDiagnostics.report(
           TrellisDiagnostic(

@@ -18,6 +18,11 @@ extension View {
   /// Changes the transaction of every change in this view, like SwiftUI's
   /// `.transaction(_:)`: `transform` receives the transaction the change was made in (after the
   /// scopes above this one) and may set its animation.
+  ///
+  /// `transform` is called once for each element below that a commit creates or changes (five
+  /// times for a mount of five elements, three for an update of three texts), each time with
+  /// the transaction as it came in, so it must be a pure function of its argument, as SwiftUI
+  /// expects: a side effect in it repeats. Nothing calls it when nothing below changes.
   /// - Parameter transform: changes the transaction.
   /// - Returns: the modified view.
   public func transaction(

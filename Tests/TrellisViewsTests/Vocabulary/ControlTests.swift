@@ -450,6 +450,34 @@ struct BlindFocus: View {
     #expect(diagnostics.map(\.nodes) == [["Unbound"], ["Unbound"]])
   }
 
+  // Found by a new user: `.focused` on a `Text` was reported as if its control were off screen.
+  @Test func aFocusStateWhoseFocusedViewHoldsNoControlSaysSo() {
+    struct OnText: View {
+      @FocusState var isEditing: Bool
+      var body: some View {
+        VStack {
+          Text("editing \(isEditing)").focused($isEditing)
+          Button("edit") { isEditing = true }
+        }
+      }
+    }
+    let host = ViewHost(OnText(), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.tap("edit"))
+      host.flush()
+    }
+    #expect(host.tree.texts.first == "editing false")
+    #expect(host.focusedControl == nil)
+    #expect(
+      diagnostics.map(\.message) == [
+        "A @FocusState in OnText was set to true, but the view that .focused for that value is "
+          + "on holds no control that can take the focus (a text field, button, toggle, "
+          + "picker, stepper or slider); nothing of it has the focus, and the state goes back "
+          + "to nil (false). Put .focused on the control itself."
+      ])
+    #expect(diagnostics.map(\.nodes) == [["OnText"]])
+  }
+
   @Test func focusingAMissingControlIsReported() {
     let probe = Probe()
     let host = ViewHost(FocusForm(probe: probe), executor: .manual)
