@@ -134,6 +134,8 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
   private var reusesRows = false
   /// The count a constant range started with.
   private var constantRangeCount: Int?
+  /// Whether an id not equal to itself (NaN) was reported: once per `ForEach`.
+  private var reportedUnequalID = false
   private let elementPlan = ComparisonPlan.elementPlan(for: Data.Element.self)
   /// Told the ids of the rows removed by a pass (`ForEach($items)` retires their bindings).
   var onRowsRemoved: (@MainActor ([AnyHashable]) -> Void)?
@@ -510,6 +512,9 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         && !pass.middle.isDuplicate[offset]
       {
         let id = pass.newIDs[pass.head + offset]
+        // Checked only for rows made by an update, never on a mount: such an id is new every
+        // time, so its row is made again by every pass.
+        if oldCount > 0, !reportedUnequalID, id != id { reportUnequalID(id) }
         let row = ViewNode(
           parent: node, key: .row, viewType: Content.self, explicitID: ExplicitID(value: id))
         if !rowsAreIndexed {
@@ -610,6 +615,18 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         message:
           "ForEach in \(name) has duplicate ids (\(shown)); only the first element with each "
           + "id is shown. Give every element a unique id."))
+  }
+
+  private func reportUnequalID(_ id: ID) {
+    reportedUnequalID = true
+    let name = node.enclosingViewName
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message:
+          "ForEach in \(name) has an id that is not equal to itself (\(id)): no row can be "
+          + "found by it, so its row is made again, with new state, by every update. Give "
+          + "every element an id equal to itself (a Double id must not be NaN)."))
   }
 
   private func checkConstantRange(_ count: Int) {
