@@ -303,12 +303,25 @@ public final class RendererConnection {
   /// applies to. They realize the rows inside it (plus the overscan) at the next update cycle,
   /// which this schedules; reporting the same viewport again does nothing. A negative offset
   /// or length (or a row extent below 1) is reported, and counts as 0 (the extent as 1), and
-  /// so is a report after the host was released, which does nothing.
+  /// so is a report after the host was released, which does nothing, and one for an element
+  /// that is gone (a commit removed it) or not this host's, which is ignored, as `activate`
+  /// ignores such an element.
   /// - Parameters:
   ///   - viewport: the visible stretch.
   ///   - element: the scrolling element.
   public func reportViewport(_ viewport: Viewport, for element: ElementID) {
     guard let core = liveCore(for: "reportViewport(_:for: \(element))") else { return }
+    guard let node = core.elements.owner(of: element), node.isMounted else {
+      // Not stored: nothing would ever remove it (a gone element's entry goes with its
+      // release), and a renderer whose events race its commits would grow the table.
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: ["\(element)"],
+          message:
+            "reportViewport(_:for:): element \(element) is gone or is not this host's; the "
+            + "viewport is ignored."))
+      return
+    }
     core.hostScrolledViewports.remove(element)
     guard core.viewports[element] != viewport else { return }
     core.viewports[element] = viewport

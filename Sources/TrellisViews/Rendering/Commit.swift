@@ -51,7 +51,10 @@ extension HostCore {
     for id in removedElements {
       forEachRenderer { renderer in renderer.release(id) }
       elements.release(id)
-      if !viewports.isEmpty { viewports[id] = nil }
+      if !viewports.isEmpty {
+        viewports[id] = nil
+        hostScrolledViewports.remove(id)
+      }
     }
     changedChildren.empty()
     changedText.empty()

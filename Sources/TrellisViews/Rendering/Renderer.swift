@@ -522,12 +522,13 @@ public struct Viewport: Hashable, Sendable {
   /// What is wrong with the viewport as reported, if anything: a negative offset or length,
   /// or a row extent below 1 (each counts as 0, or as 1 for the extent).
   var problem: String? {
-    if offset < 0 { return "a negative offset (\(offset)), which counts as 0" }
-    if length < 0 { return "a negative length (\(length)), which counts as 0" }
+    var problems: [String] = []
+    if offset < 0 { problems.append("a negative offset (\(offset)), which counts as 0") }
+    if length < 0 { problems.append("a negative length (\(length)), which counts as 0") }
     if case .points(let rowExtent) = unit, rowExtent < 1 {
-      return "a row extent below 1 (\(rowExtent)), which counts as 1"
+      problems.append("a row extent below 1 (\(rowExtent)), which counts as 1")
     }
-    return nil
+    return problems.isEmpty ? nil : problems.joined(separator: ", and ")
   }
 
   /// How many rows the viewport spans: `rows.count`, except for a viewport reaching past

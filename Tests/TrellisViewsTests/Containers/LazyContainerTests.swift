@@ -196,6 +196,37 @@ struct TwoLists: View {
           + "(0), which counts as 1.",
       ])
     #expect(host.tree.texts == ["row 4", "row 5", "row 6", "row 7"])
+    let both = TrellisDiagnostics.capture {
+      recorder.reportViewport(Viewport(offset: -5, length: -3), for: list)
+      host.flush()
+    }
+    #expect(
+      both.map(\.message) == [
+        "reportViewport(_:for:): the viewport reported for \(subject) has a negative offset "
+          + "(-5), which counts as 0, and a negative length (-3), which counts as 0."
+      ])
+  }
+
+  // Found by a new user: stored without a word, and never removed.
+  @Test func aViewportForAGoneElementIsReportedAndNotKept() {
+    struct Shown: View {
+      let show: Bool
+      var body: some View { VStack { if show { List(0..<50) { Text("row \($0)") } } } }
+    }
+    let recorder = RecordingRenderer()
+    let host = ViewHost(Shown(show: true), executor: .manual, renderer: recorder)
+    let list = try! #require(recorder.element(ofKind: .list))
+    host.update(root: Shown(show: false))
+    let diagnostics = TrellisDiagnostics.capture {
+      recorder.reportViewport(Viewport(offset: 0, length: 3), for: list)
+      host.flush()
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "reportViewport(_:for:): element \(list.id) is gone or is not this host's; the "
+          + "viewport is ignored."
+      ])
+    #expect(recorder.connection?.viewport(of: list.id) == nil)
   }
 
   @Test func aRendererReportsAListsViewportInRows() {
