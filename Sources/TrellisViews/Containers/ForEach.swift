@@ -512,12 +512,15 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         && !pass.middle.isDuplicate[offset]
       {
         let id = pass.newIDs[pass.head + offset]
-        // Checked only for rows made by an update, never on a mount: such an id is new every
-        // time, so its row is made again by every pass.
-        if oldCount > 0, !reportedUnequalID, id != id { reportUnequalID(id) }
+        // An id not equal to itself (NaN) finds no row, so its row is made again by every
+        // pass that does not keep it in place: reported once, and never put in the table,
+        // from which it could not be removed either (each such pass would leak a row).
+        // Checked only for rows made by an update, never on a mount.
+        let isUnequal = oldCount > 0 && id != id
+        if isUnequal, !reportedUnequalID { reportUnequalID(id) }
         let row = ViewNode(
           parent: node, key: .row, viewType: Content.self, explicitID: ExplicitID(value: id))
-        if !rowsAreIndexed {
+        if !rowsAreIndexed || isUnequal {
           pass.middle.rows[offset] = row
         } else if let earlier = rows.updateValue(row, forKey: id) {
           // New ids that repeat each other (neither had a row): the first one keeps it.

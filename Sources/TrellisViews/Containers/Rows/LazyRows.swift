@@ -36,6 +36,8 @@ final class LazyRowsPart: NodePart, EffectRunner {
   /// tree" diagnostics, since a row outside the range has no views yet.
   private(set) var builtRows: (range: Range<Int>, total: Int) = (0..<0, 0)
   private var pass: UInt64 = 0
+  /// Whether a row id not equal to itself (NaN) was reported: once per container.
+  private var reportedUnequalID = false
   /// The data of each `ForEach` segment at the last pass, by place.
   private var lastData: [[Int]: RowData] = [:]
   /// The scroll view whose viewport applies when none is reported for the container itself.
@@ -220,8 +222,16 @@ final class LazyRowsPart: NodePart, EffectRunner {
           parent: parent, key: .row, viewType: LazyRow.self,
           explicitID: entry.key.id.map(ExplicitID.init))
         wrapper.setTransparent()
-        realized = LazyRow(key: entry.key, node: wrapper, parent: parent)
-        rows[entry.key] = realized
+        var key = entry.key
+        if let id = key.id, id != id {
+          // An id not equal to itself (NaN) finds no row: the row is made again by every pass.
+          // Kept under a key of its own, equal to itself, so that it can be removed and
+          // evicted; under its id it would stay in the table for good, one more each pass.
+          if !reportedUnequalID { reportUnequalID(id) }
+          key = RowKey(path: key.path, id: AnyHashable(ObjectIdentifier(wrapper)))
+        }
+        realized = LazyRow(key: key, node: wrapper, parent: parent)
+        rows[key] = realized
       }
       realized.claim = pass
       realized.lastShown = pass
@@ -365,6 +375,19 @@ final class LazyRowsPart: NodePart, EffectRunner {
 
   private static func same(_ lhs: ChildList<ViewNode>, _ rhs: [ViewNode]) -> Bool {
     lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
+  }
+
+  private func reportUnequalID(_ id: AnyHashable) {
+    reportedUnequalID = true
+    let name = node.enclosingViewName
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message:
+          "\(node.typeName) in \(name) has a row id that is not equal to itself "
+          + "(\(id.base)): no row can be found by it, so its row is made again, with new "
+          + "state, by every update. Give every row an id equal to itself (a Double id must "
+          + "not be NaN)."))
   }
 
   private func reportDuplicates(_ ids: [AnyHashable]) {
