@@ -165,8 +165,11 @@ final class TabViewPart: NodePart {
         tab.row.update(existing)
         if isShown { shown = existing } else { hidden.append(existing) }
       } else if isShown {
-        // Created on first selection.
-        let wrapper = ViewNode(parent: node, key: .row, viewType: TabViewPart.self, explicitID: nil)
+        // Created on first selection, with the identity of a `ForEach` row, as a lazy
+        // container's row has: the tree and the lifecycle names show it.
+        let wrapper = ViewNode(
+          parent: node, key: .row, viewType: TabViewPart.self,
+          explicitID: tab.key.id.map(ExplicitID.init))
         wrapper.setTransparent()
         kept[tab.key] = wrapper
         tab.row.update(wrapper)

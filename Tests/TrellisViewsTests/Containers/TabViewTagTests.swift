@@ -158,3 +158,37 @@ private struct OptionalSelections: View {
     #expect(host.tree.texts.prefix(2) == ["selection one", "one"])
   }
 }
+
+/// Tabs made by a `ForEach`, each page wrapped in modifiers.
+private struct ForEachTabs: View {
+  @State private var tab = 1
+
+  var body: some View {
+    TabView(selection: $tab) {
+      ForEach([1, 2], id: \.self) { number in
+        TabPage(number: number).tabItem { Text("Tab \(number)") }.tag(number)
+      }
+    }
+  }
+}
+
+private struct TabPage: View {
+  let number: Int
+  var body: some View { Text("page \(number)").onAppear {}.onDisappear {} }
+}
+
+// Found by a new user: a tab page made by a `ForEach` lost its row's id in the tree and in the
+// lifecycle names, so the events of different tabs could not be told apart.
+@MainActor
+@Suite struct TabViewRowIdentityTests {
+  @Test func aTabPageMadeByAForEachShowsItsRowsID() {
+    let host = ViewHost(ForEachTabs(), executor: .manual)
+    #expect(host.tree.findAll(kind: "TabPage").map(\.id) == ["1"])
+    #expect(host.events.map(\.description) == ["appear TabPage #1"])
+    host.clearLogs()
+    #expect(host.tap("Tab 2"))
+    host.flush()
+    #expect(host.events.map(\.description) == ["disappear TabPage #1", "appear TabPage #2"])
+    #expect(host.tree.findAll(kind: "TabPage").map(\.id) == ["2"])
+  }
+}
