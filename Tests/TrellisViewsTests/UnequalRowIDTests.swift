@@ -70,13 +70,9 @@ struct NaNRows: View {
     #expect(host.tree.texts == ["Reverse", "2.0 0", "nan 0", "1.0 1"])
     let name = lazy ? "List" : "ForEach"
     let message =
-      lazy
-      ? "List in NaNRows has a row id that is not equal to itself (nan): no row can be found "
-        + "by it, so its row is made again, with new state, by every update. Give every row an "
-        + "id equal to itself (a Double id must not be NaN)."
-      : "ForEach in NaNRows has an id that is not equal to itself (nan): no row can be found "
-        + "by it, so its row is made again, with new state, by every update. Give every "
-        + "element an id equal to itself (a Double id must not be NaN)."
+      "\(name) in NaNRows has a row id that is not equal to itself (nan): no row can be found "
+      + "by it, so its row is made again, with new state, by every update. Give every row an id "
+      + "equal to itself (a Double id must not be NaN)."
     // A lazy list checks every row it makes, the mount's too; a `ForEach` the rows an update
     // makes.
     #expect((mount + update).map(\.message) == [message], "\(name)")

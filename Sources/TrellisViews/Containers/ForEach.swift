@@ -517,7 +517,10 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         // from which it could not be removed either (each such pass would leak a row).
         // Checked only for rows made by an update, never on a mount.
         let isUnequal = oldCount > 0 && id != id
-        if isUnequal, !reportedUnequalID { reportUnequalID(id) }
+        if isUnequal, !reportedUnequalID {
+          reportedUnequalID = true
+          node.reportUnequalRowID(id, container: "ForEach")
+        }
         let row = ViewNode(
           parent: node, key: .row, viewType: Content.self, explicitID: ExplicitID(value: id))
         if !rowsAreIndexed || isUnequal {
@@ -618,18 +621,6 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
         message:
           "ForEach in \(name) has duplicate ids (\(shown)); only the first element with each "
           + "id is shown. Give every element a unique id."))
-  }
-
-  private func reportUnequalID(_ id: ID) {
-    reportedUnequalID = true
-    let name = node.enclosingViewName
-    TrellisDiagnostics.report(
-      TrellisDiagnostic(
-        kind: .invalidInput, nodes: [name],
-        message:
-          "ForEach in \(name) has an id that is not equal to itself (\(id)): no row can be "
-          + "found by it, so its row is made again, with new state, by every update. Give "
-          + "every element an id equal to itself (a Double id must not be NaN)."))
   }
 
   private func checkConstantRange(_ count: Int) {

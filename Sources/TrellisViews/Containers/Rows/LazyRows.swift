@@ -227,7 +227,10 @@ final class LazyRowsPart: NodePart, EffectRunner {
           // An id not equal to itself (NaN) finds no row: the row is made again by every pass.
           // Kept under a key of its own, equal to itself, so that it can be removed and
           // evicted; under its id it would stay in the table for good, one more each pass.
-          if !reportedUnequalID { reportUnequalID(id) }
+          if !reportedUnequalID {
+            reportedUnequalID = true
+            node.reportUnequalRowID(id.base, container: node.typeName)
+          }
           key = RowKey(path: key.path, id: AnyHashable(ObjectIdentifier(wrapper)))
         }
         realized = LazyRow(key: key, node: wrapper, parent: parent)
@@ -375,19 +378,6 @@ final class LazyRowsPart: NodePart, EffectRunner {
 
   private static func same(_ lhs: ChildList<ViewNode>, _ rhs: [ViewNode]) -> Bool {
     lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 === $1 }
-  }
-
-  private func reportUnequalID(_ id: AnyHashable) {
-    reportedUnequalID = true
-    let name = node.enclosingViewName
-    TrellisDiagnostics.report(
-      TrellisDiagnostic(
-        kind: .invalidInput, nodes: [name],
-        message:
-          "\(node.typeName) in \(name) has a row id that is not equal to itself "
-          + "(\(id.base)): no row can be found by it, so its row is made again, with new "
-          + "state, by every update. Give every row an id equal to itself (a Double id must "
-          + "not be NaN)."))
   }
 
   private func reportDuplicates(_ ids: [AnyHashable]) {
