@@ -69,6 +69,46 @@ final class FocusCoordinator {
     }
   }
 
+  /// Why a focus state set to `value` gave no control the focus, and the view to name.
+  /// - Parameters:
+  ///   - holder: the `.focused` for that value, when it is in the tree but holds no control
+  ///     that can take the focus (a `Text`): the advice about controls off screen would send
+  ///     the app looking in the wrong place.
+  ///   - anyBinding: any `.focused` of the state, when one is in the tree.
+  private func unmatchedReport(
+    of slot: any FocusStateSlot, value: String, holder: FocusBindingPart?,
+    anyBinding: FocusBindingPart?
+  ) -> (name: String, message: String) {
+    if let holder {
+      let name = holder.node.enclosingViewName
+      return (
+        name,
+        "A @FocusState in \(name) was set to \(value), but the view that .focused for that "
+          + "value is on holds no control that can take the focus (a text field, button, "
+          + "toggle, picker, stepper or slider); nothing of it has the focus, and the state "
+          + "goes back to nil (false). Put .focused on the control itself."
+      )
+    }
+    if let anyBinding {
+      let name = anyBinding.node.enclosingViewName
+      return (
+        name,
+        "A @FocusState in \(name) was set to \(value), but no enabled control on screen is "
+          + "bound to that value with .focused(_:equals:) (a control in a tab switched away, a "
+          + "row scrolled out or a covered navigation level is not on screen); nothing of it "
+          + "has the focus, and the state goes back to nil (false)."
+      )
+    }
+    // No `.focused` in the tree uses the state at all (before, the value stayed, and nothing
+    // said why no control took the focus).
+    return (
+      slot.ownerName,
+      "\(slot.stateName) was set to \(value), but no control in the tree is bound to it with "
+        + ".focused(_:) or .focused(_:equals:); nothing of it has the focus, and the state goes "
+        + "back to nil (false)."
+    )
+  }
+
   /// The app wrote a focus state.
   func stateWasWritten(_ state: any FocusStateSlot) {
     if !writtenStates.contains(where: { $0 === state }) { writtenStates.append(state) }
@@ -109,39 +149,11 @@ final class FocusCoordinator {
       // state goes back to its empty value (nil, false), as SwiftUI's follows the real focus.
       guard let value = slot.unmatchedValue else { continue }
       slot.clear()
-      if let chosen, target == nil {
-        // The value's `.focused` is in the tree, on a view with no control in it (a `Text`):
-        // the advice about controls off screen would send the app looking in the wrong place.
-        let name = chosen.node.enclosingViewName
-        TrellisDiagnostics.report(
-          TrellisDiagnostic(
-            kind: .invalidInput, nodes: [name],
-            message:
-              "A @FocusState in \(name) was set to \(value), but the view that .focused for "
-              + "that value is on holds no control that can take the focus (a text field, "
-              + "button, toggle, picker, stepper or slider); nothing of it has the focus, and "
-              + "the state goes back to nil (false). Put .focused on the control itself."))
-      } else if let any = stateBindings.first {
-        let name = any.node.enclosingViewName
-        TrellisDiagnostics.report(
-          TrellisDiagnostic(
-            kind: .invalidInput, nodes: [name],
-            message:
-              "A @FocusState in \(name) was set to \(value), but no enabled control on screen "
-              + "is bound to that value with .focused(_:equals:) (a control in a tab switched "
-              + "away, a row scrolled out or a covered navigation level is not on screen); "
-              + "nothing of it has the focus, and the state goes back to nil (false)."))
-      } else {
-        // No `.focused` in the tree uses the state at all (before, the value stayed, and
-        // nothing said why no control took the focus).
-        TrellisDiagnostics.report(
-          TrellisDiagnostic(
-            kind: .invalidInput, nodes: [slot.ownerName],
-            message:
-              "\(slot.stateName) was set to \(value), but no control in the tree is bound to it "
-              + "with .focused(_:) or .focused(_:equals:); nothing of it has the focus, and the "
-              + "state goes back to nil (false)."))
-      }
+      let (name, message) = unmatchedReport(
+        of: slot, value: value, holder: target == nil ? chosen : nil,
+        anyBinding: stateBindings.first)
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(kind: .invalidInput, nodes: [name], message: message))
     }
     if let focused, !focused.canKeepFocus { move(to: nil) }
     if focusedControlLeft {
