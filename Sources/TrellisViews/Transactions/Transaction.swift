@@ -9,7 +9,8 @@ import TrellisGraph
 /// 1. `withTransaction(_:_:)` and `withAnimation(_:_:)` around the writes (state, tracked
 ///    properties) that cause an update;
 /// 2. `.animation(_:value:)` above a changed element, when its value changed in that update;
-/// 3. `.transaction(_:)` above a changed element, which may change anything.
+/// 3. `.transaction(_:)` above a changed element, which may change anything, and
+///    `.transaction(value:_:)`, which does so when its value changed in that update.
 ///
 /// Each change carries the transaction of the writes that made it: a body (or a control's
 /// computation) re-run by a write made inside `withTransaction(_:_:)` carries that transaction

@@ -30,6 +30,24 @@ extension View {
   ) -> ModifiedContent<Self, TransactionModifier> {
     modifier(TransactionModifier(transform: transform))
   }
+
+  /// Changes the transaction of the changes in this view with `transform`, but only in an
+  /// update in which `value` changed, like SwiftUI's `.transaction(value:_:)`: the
+  /// `.transaction(_:)` counterpart of `.animation(_:value:)`. Updates in which `value` stayed
+  /// equal (and the mount, where it has nothing to differ from) leave the transaction alone.
+  ///
+  /// As with `.transaction(_:)`, `transform` is called once for each element below that such
+  /// a commit creates or changes, with the transaction as it came in, so it must be a pure
+  /// function of its argument.
+  /// - Parameters:
+  ///   - value: the value whose changes the transform applies to.
+  ///   - transform: changes the transaction.
+  /// - Returns: the modified view.
+  public func transaction<V: Equatable>(
+    value: V, _ transform: @escaping (inout Transaction) -> Void
+  ) -> ModifiedContent<Self, ValueTransactionModifier<V>> {
+    modifier(ValueTransactionModifier(value: value, transform: transform))
+  }
 }
 
 /// The modifier behind `.animation(_:value:)`.
@@ -41,16 +59,9 @@ public struct AnimationModifier<V: Equatable>: _PrimitiveViewModifier {
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
-    let scope = node.transactionScope()
-    let last = node.parts.part(LastValue<V>.self) { LastValue(modifier.value) }
-    if last.value != modifier.value {
-      last.value = modifier.value
-      scope.changedInCommit = node.host.updateNumber
-    }
     let animation = modifier.animation
-    scope.apply = { [unowned scope] transaction, commit in
-      guard scope.changedInCommit == commit, !transaction.disablesAnimations else { return }
-      transaction.animation = animation
+    node.changeTransactions(whenChanged: modifier.value) { transaction in
+      if !transaction.disablesAnimations { transaction.animation = animation }
     }
     node.updateModifier(content: content)
   }
@@ -71,13 +82,28 @@ public struct TransactionModifier: _PrimitiveViewModifier {
   }
 }
 
-/// One `.animation(_:value:)` or `.transaction(_:)` in the environment of the views below it,
-/// with the one above it.
+/// The modifier behind `.transaction(value:_:)`.
+public struct ValueTransactionModifier<V: Equatable>: _PrimitiveViewModifier {
+  let value: V
+  let transform: (inout Transaction) -> Void
+
+  /// Records, for the commit this update goes into, whether the value changed, and keeps the
+  /// latest transform for that commit.
+  public static func _apply<Modified: View>(
+    _ modifier: Self, to content: Modified, in node: ViewNode
+  ) {
+    node.changeTransactions(whenChanged: modifier.value, modifier.transform)
+    node.updateModifier(content: content)
+  }
+}
+
+/// One `.animation(_:value:)`, `.transaction(_:)` or `.transaction(value:_:)` in the environment
+/// of the views below it, with the one above it.
 @MainActor
 final class TransactionScope: NodePart {
   let outer: TransactionScope?
-  /// The update (`HostCore.updateNumber`) in which an `.animation(_:value:)`'s value changed
-  /// last.
+  /// The update (`HostCore.updateNumber`) in which the value of an `.animation(_:value:)` or
+  /// `.transaction(value:_:)` changed last.
   var changedInCommit: UInt32 = 0
   /// Changes a transaction for the commit of the update numbered by the second argument.
   var apply: @MainActor (inout Transaction, UInt32) -> Void = { _, _ in }
@@ -93,6 +119,25 @@ final class TransactionScope: NodePart {
 }
 
 extension ViewNode {
+  /// For a modifier that acts when `value` changes (`.animation(_:value:)`,
+  /// `.transaction(value:_:)`): notes this update's value, and makes this node's scope apply
+  /// `change` to the transactions of the commit of an update in which the value differed from
+  /// the last update's.
+  func changeTransactions<V: Equatable>(
+    whenChanged value: V, _ change: @escaping (inout Transaction) -> Void
+  ) {
+    let scope = transactionScope()
+    let last = parts.part(LastValue<V>.self) { LastValue(value) }
+    if last.value != value {
+      last.value = value
+      scope.changedInCommit = host.updateNumber
+    }
+    scope.apply = { [unowned scope] transaction, commit in
+      guard scope.changedInCommit == commit else { return }
+      change(&transaction)
+    }
+  }
+
   /// This modifier node's transaction scope, made (and put in its subtree's environment) the
   /// first time.
   func transactionScope() -> TransactionScope {

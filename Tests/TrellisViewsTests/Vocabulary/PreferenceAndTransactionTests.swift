@@ -226,6 +226,27 @@ struct AnimatedCounts: View {
   }
 }
 
+/// `AnimatedCounts` with `.transaction(value:_:)` in place of `.animation(_:value:)`; the
+/// transform logs the transaction it was given.
+struct TransactionOnValue: View {
+  let counts: Counts
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      Text("first \(counts.first)")
+      VStack {
+        Text("flag \(counts.flag)")
+        Text("second \(counts.second)")
+      }
+      .transaction(value: counts.flag) { [probe] transaction in
+        probe.log.append("transform \(transaction)")
+        transaction.animation = .easeIn(duration: 1)
+      }
+    }
+  }
+}
+
 /// A view that reads the names of its content, which presents a sheet that sets one too.
 struct PresentingReader: View {
   let probe: Probe
@@ -530,6 +551,40 @@ struct PresentingReader: View {
     #expect(recorder.lastCommit.map(\.description) == ["setText Text@6 \"first 1\""])
     #expect(recorder.commitInfos.last?.transaction == Transaction())
     #expect(recorder.commitInfos.last?.hasAnimations == false)
+  }
+
+  @Test func transactionValueTransformsOnlyItsSubtreeAndOnlyWhenTheValueChanges() {
+    let counts = Counts()
+    let probe = Probe()
+    let recorder = RecordingRenderer()
+    let host = ViewHost(
+      TransactionOnValue(counts: counts, probe: probe), executor: .manual, renderer: recorder)
+    // The mount: the value has nothing to differ from.
+    #expect(probe.log == [])
+    #expect(recorder.lastCommitAnimations == [])
+    recorder.clear()
+    counts.flag = true
+    counts.first = 1
+    host.flush()
+    #expect(
+      recorder.lastCommit.map(\.description) == [
+        "setText Text@3 \"first 1\"", "setText Text@5 \"flag true\"",
+      ])
+    #expect(recorder.lastCommitAnimations == ["setText Text@5 \"flag true\" ~ easeIn(1)"])
+    #expect(probe.log == ["transform none"])
+    // The value did not change: the same subtree's next change keeps its own transaction, and
+    // the transform is not called, even inside `withAnimation`.
+    probe.log = []
+    withAnimation(.linear(duration: 2)) { counts.second = 3 }
+    host.flush()
+    #expect(recorder.lastCommitAnimations == ["setText Text@6 \"second 3\" ~ linear(2)"])
+    #expect(probe.log == [])
+    // Changed again inside `withAnimation`: the transform sees that transaction and replaces
+    // its animation.
+    withAnimation(.linear(duration: 2)) { counts.flag = false }
+    host.flush()
+    #expect(probe.log == ["transform animation=linear(2)"])
+    #expect(recorder.lastCommitAnimations == ["setText Text@5 \"flag false\" ~ easeIn(1)"])
   }
 
   @Test func aTransactionModifierRemovesTheAnimationBelowIt() {
