@@ -179,6 +179,47 @@ import TrellisGraph
     #expect(!graph.hasPendingWork)
   }
 
+  // Found by a new user: a host's new rows made by the last run of a looping body were left
+  // without their first run, so they showed nothing (there was nothing earlier to show).
+  @Test func aStoppedCycleStillRunsTheEffectsItsLastRunsMadeButNothingElse() {
+    let graph = Graph(executor: .manual)
+    graph.maximumRounds = 3
+    let a = Cell(0, name: "a")
+    let other = Cell(0, name: "other")
+    var log: [String] = []
+    let diagnostics = TrellisDiagnostics.capture {
+      let bystander = Effect(name: "bystander", in: graph, depth: 2) {
+        log.append("bystander \(other.value)")
+      }
+      let bouncer = Effect(name: "bouncer", in: graph, runImmediately: false) {
+        let value = a.value
+        // Owned by this run: the next run disposes it, so only the last one stays.
+        let child = Effect(name: "child \(value)", in: graph, depth: 1, runImmediately: false) {
+          log.append("child \(value) \(other.value)")
+        }
+        child.scheduleRun()
+        a.value = value + 1
+        // Stale, and run before: it stays stale once the cycle is stopped.
+        other.value = value + 1
+      }
+      bouncer.scheduleRun()
+      graph.flush()
+      #expect(log == ["bystander 0", "child 2 3"])
+      #expect(bystander.isStale)
+      #expect(bouncer.isStale)
+      #expect(!graph.hasPendingWork)
+      // A later change runs them again.
+      log = []
+      graph.maximumRounds = 100
+      other.value = 10
+      graph.flush()
+      #expect(log == ["child 2 10", "bystander 10"])
+      withExtendedLifetime((bystander, bouncer)) {}
+    }
+    #expect(diagnostics.map(\.kind) == [.updateCycle])
+    #expect(diagnostics.first?.nodes == ["bouncer", "child 2", "bystander"])
+  }
+
   // Found by a new user: a derived value that writes a cell during its computation loops
   // the effect that reads it, and the report named only the effect. What changed before the
   // effect's last run names the derived value.

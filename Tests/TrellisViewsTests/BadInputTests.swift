@@ -22,6 +22,37 @@ struct SelfWriter: View {
   }
 }
 
+/// A list whose ids repeat, shifted by `store.value`: each update reports the duplicates.
+struct ShiftedDuplicates: View {
+  let store: ShiftModel
+
+  var body: some View {
+    VStack {
+      ForEach([1, 2, 2, 3].map { $0 + store.value }, id: \.self) { id in
+        TappableRow(label: "row \(id)")
+      }
+      Text("after")
+    }
+  }
+}
+
+struct TappableRow: View {
+  let label: String
+  @State private var taps = 0
+
+  var body: some View {
+    HStack {
+      Text("\(label) \(taps)")
+      Button("tap") { taps += 1 }
+    }
+  }
+}
+
+/// A `Trackable` number.
+final class ShiftModel: Trackable {
+  @Tracked var value = 0
+}
+
 /// Writes its own state from inside its `ForEach`'s content closure (the count of rows, from
 /// each row): as SwiftUI, "modifying state during view update".
 /// With `isLazy`, the rows are a lazy `List`'s, built by its own pass.
@@ -275,6 +306,52 @@ struct StoreScreen: View {
           + "did not update shows its previous values until a new change updates it. Its last "
           + "rounds ran onChange(of: Double) in NaNWatcher: \(feedback)"
       ])
+  }
+
+  /// Found by a new user whose diagnostic sink wrote state: each report of duplicate ids
+  /// shifted the ids, so the list's body looped in one flush, and every loop made new rows.
+  /// The stop dropped the last rows' first body runs, and they showed nothing.
+  @Test func aCycleStoppedInOneFlushStillGivesTheRowsItMadeTheirContent() {
+    let store = ShiftModel()
+    var host: ViewHost?
+    _ = TrellisDiagnostics.capture {
+      host = ViewHost(ShiftedDuplicates(store: store), executor: .manual)
+    }
+    var kinds: [TrellisDiagnostic.Kind] = []
+    let previous = TrellisDiagnostics.sink
+    TrellisDiagnostics.sink = { diagnostic in
+      kinds.append(diagnostic.kind)
+      store.value += 1
+    }
+    store.value = 1
+    host?.flush()
+    TrellisDiagnostics.sink = previous
+    #expect(kinds == Array(repeating: .invalidInput, count: 100) + [.updateCycle])
+    // The list's last run (value 100) and the rows it made, complete. The sink's writes
+    // during that run and on the cycle's report (102) wait for a new change.
+    #expect(store.value == 102)
+    #expect(
+      host?.dump() == """
+        ShiftedDuplicates
+          VStack
+            TappableRow #101
+              HStack
+                Text "row 101 0"
+                Button
+                  Text "tap"
+            TappableRow #102
+              HStack
+                Text "row 102 0"
+                Button
+                  Text "tap"
+            TappableRow #103
+              HStack
+                Text "row 103 0"
+                Button
+                  Text "tap"
+            Text "after"
+
+        """)
   }
 
   @Test func aMountStoppedAsAnUpdateCycleStillRendersItsLastRound() {

@@ -14,9 +14,10 @@
 /// during the flush (a child its parent created, or one whose input the flush changed) runs in
 /// the same flush, in its place, at any depth. An effect that keeps invalidating itself is an
 /// update cycle: when one effect would run more than `maximumRounds` times in one flush, the
-/// flush stops and reports a `TrellisDiagnostic.Kind.updateCycle` naming it and the effects
-/// still queued; they stay stale and run again only once something they read changes again.
-/// Never a hang.
+/// flush stops it and reports a `TrellisDiagnostic.Kind.updateCycle` naming it and the effects
+/// still queued. For the rest of the flush only effects that have never run get their first
+/// run (what the last runs created); every other one stays stale and runs again only once
+/// something it reads changes again. Never a hang.
 ///
 /// A graph keeps none of its effects alive: the queue holds references that a released effect
 /// invalidates, so a graph, a host, or an effect dropped with work pending is simply freed.
@@ -188,7 +189,10 @@ public final class Graph {
         runInFlush(unsafeDowncast(object, to: Effect.self))
       }
       handle.release()
-      if !ran { return }
+      if !ran {
+        runFirstRunsAfterStoppedCycle()
+        return
+      }
     }
   }
 
@@ -207,6 +211,27 @@ public final class Graph {
     effect.runsInFlush += 1
     runCount += 1
     return true
+  }
+
+  /// The rest of a flush that stopped an update cycle: runs only the queued effects that have
+  /// never run (a view's new children, made by the last runs), so that what the cycle made is
+  /// complete, and leaves every other queued effect stale. Dropping the first runs too left new
+  /// rows empty, with nothing earlier to show (found by a new user whose diagnostic sink wrote
+  /// state). Ends: an effect runs here at most once, as it has run once afterwards.
+  private func runFirstRunsAfterStoppedCycle() {
+    while let entry = queue.popFirst() {
+      let slot = entry.ref.slot
+      // As in `flush()`: no reference is held across the check, which may release the effect.
+      guard let flags = store.unqueue(entry.ref), store.isLive(entry.ref),
+        store.withEffect(at: slot, { $0.runCount == 0 }),
+        store.needsUpdate(slot, flags: flags), store.isLive(entry.ref),
+        let handle = store.handles[link: slot]
+      else { continue }
+      _ = handle.retain()
+      withGuaranteedObject(handle) { object in unsafeDowncast(object, to: Effect.self).run() }
+      handle.release()
+      runCount += 1
+    }
   }
 
   /// Applies the changes to tracked properties posted from other threads, if there are any
@@ -300,7 +325,6 @@ public final class Graph {
     for node in looping + queued where !names.contains(node.name) {
       names.append(node.name)
     }
-    discardPendingWork()
     // What changed before the effect's last run points at the writer when it is a computation
     // that writes during its own evaluation (found by a new user: a derived value that wrote a
     // cell looped its reader, and the report named only the reader).
