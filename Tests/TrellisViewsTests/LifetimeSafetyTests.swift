@@ -72,8 +72,52 @@ final class BindingProbe {
   var binding: Binding<Int>?
 }
 
+/// Controls, a navigation stack, a list with a selection, a lazy stack, tabs, a sheet and
+/// preference readers: the parts that refer to one another or to the host.
+struct KeptUntilExit: View {
+  @State private var selection: Int? = 1
+  @State private var tab = 0
+  @State private var showsSheet = true
+  @FocusState private var focused: Bool
+
+  var body: some View {
+    NavigationStack {
+      VStack {
+        Button("go") {}
+        Toggle("on", isOn: .constant(true))
+        TextField("name", text: .constant("x")).focused($focused)
+        List(0..<3, id: \.self, selection: $selection) { row in Text("row \(row)") }
+        ScrollView { LazyVStack { ForEach(0..<5, id: \.self) { Text("lazy \($0)") } } }
+        TabView(selection: $tab) {
+          Text("first").tag(0)
+          Text("second").tag(1)
+        }
+        NavigationLink("detail", value: 1)
+      }
+      .navigationTitle("kept")
+      .navigationDestination(for: Int.self) { Text("detail \($0)") }
+      .sheet(isPresented: $showsSheet) { Text("sheet") }
+      .onPreferenceChange(NavigationTitleKey.self) { _ in }
+    }
+  }
+}
+
+/// Hosts kept until the process exits (see `anUnmountedHostKeptUntilExitLeaksNothing`).
+@MainActor private var hostsKeptUntilExit: [ViewHost] = []
+
 @MainActor
 @Suite struct LifetimeSafetyTests {
+  /// Found by a new user: LeakSanitizer, which runs at exit, reported the side table of the
+  /// host's focus coordinator as leaked once the last control that referenced it weakly had
+  /// unmounted. Under `swift test --sanitize=address` (leak detection on), such a report fails
+  /// the whole run, so this test fails it if a part takes a weak reference into the host again.
+  @Test func anUnmountedHostKeptUntilExitLeaksNothing() {
+    let host = ViewHost(KeptUntilExit(), executor: .manual)
+    host.unmount()
+    #expect(host.tree.children.isEmpty)
+    hostsKeptUntilExit.append(host)
+  }
+
   @Test func aPrimitiveDisappearsAfterTheCustomViewAroundItWasRemoved() {
     let host = ViewHost(RemovesItsChild(), executor: .manual)
     host.clearLogs()

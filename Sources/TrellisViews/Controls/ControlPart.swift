@@ -9,12 +9,15 @@ import TrellisGraph
 /// binding and its driver hooks.
 @MainActor
 class ControlPart: ComputedPart {
-  /// The host's focus, which this control leaves when it leaves the tree. Weak and taken at
-  /// creation: a part must not reach the host while the host is being released.
-  private weak var focus: FocusCoordinator?
+  /// The host, whose focus this control leaves when it leaves the tree: nil once the host is
+  /// going, as a part must not reach the host while the host is being released. A
+  /// `HostReference` rather than a weak reference to the focus: LeakSanitizer reported the
+  /// side table of a weakly referenced object as leaked once no weak reference to it was left
+  /// (an unmounted host kept until exit; found by a new user).
+  @HostReference private var host: HostCore?
 
   override init(node: ViewNode) {
-    focus = node.host.focus
+    host = node.host
     super.init(node: node)
   }
 
@@ -43,7 +46,7 @@ class ControlPart: ComputedPart {
 
   override func nodeDidUnmount() {
     super.nodeDidUnmount()
-    focus?.controlDidUnmount(self)
+    host?.focus.controlDidUnmount(self)
   }
 
   override func compute() {

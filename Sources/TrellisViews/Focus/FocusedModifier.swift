@@ -73,14 +73,17 @@ struct FocusBinding {
 final class FocusBindingPart: NodePart {
   unowned let node: ViewNode
   var binding: FocusBinding
-  /// Weak and taken at creation: a part must not reach the host while it is being released.
-  private weak var focus: FocusCoordinator?
+  /// The host, whose focus this binding leaves when it leaves the tree: nil once the host is
+  /// going, as a part must not reach the host while it is being released. Not a weak reference
+  /// to the focus (see `ControlPart.host`).
+  @HostReference private var host: HostCore?
 
   init(node: ViewNode, binding: FocusBinding) {
     self.node = node
     self.binding = binding
-    focus = node.host.focus
-    node.host.focus.register(self)
+    let host = node.host
+    self.host = host
+    host.focus.register(self)
   }
 
   /// The control this binding is for: the first control below the modifier, pre-order.
@@ -93,5 +96,5 @@ final class FocusBindingPart: NodePart {
     return nil
   }
 
-  func nodeDidUnmount() { focus?.unregister(self) }
+  func nodeDidUnmount() { host?.focus.unregister(self) }
 }
