@@ -11,13 +11,53 @@ import Foundation
 @MainActor
 public enum TrellisDiagnostics {
   /// Receives every diagnostic, on the main actor, in the order they happen.
+  ///
+  /// It is called synchronously, where the problem is found (inside a flush, a body's
+  /// reconciliation or a driver call), so it may run in the middle of an update. A sink that
+  /// reports, or calls code that reports (a host's drivers, `flush()`), is re-entered: past
+  /// `maximumSinkDepth` nested calls, further diagnostics are printed to standard error
+  /// instead, after one line saying so, so that such a sink cannot exhaust the stack.
   public static var sink: (TrellisDiagnostic) -> Void = { diagnostic in
-    FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+    printToStandardError(diagnostic)
   }
 
-  /// Reports `diagnostic` to the current sink.
+  /// How many calls of the sink may be in progress at once; deeper reports are printed.
+  public static let maximumSinkDepth = 8
+
+  /// The calls of the sink in progress.
+  private static var sinkDepth = 0
+  /// Whether the current outermost sink call has been told it went too deep.
+  private static var reportedSinkDepth = false
+
+  /// Reports `diagnostic` to the current sink, or prints it when the sink is already
+  /// `maximumSinkDepth` calls deep (see `sink`).
   /// - Parameter diagnostic: the problem to report.
-  public static func report(_ diagnostic: TrellisDiagnostic) { sink(diagnostic) }
+  public static func report(_ diagnostic: TrellisDiagnostic) {
+    guard sinkDepth < maximumSinkDepth else {
+      if !reportedSinkDepth {
+        reportedSinkDepth = true
+        printToStandardError(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: [],
+            message:
+              "TrellisDiagnostics.sink reported (or called code that reports) from inside itself "
+              + "\(maximumSinkDepth) calls deep; the diagnostics reported deeper are printed here "
+              + "instead. A sink should only record or print: defer other work (Task { … })."))
+      }
+      printToStandardError(diagnostic)
+      return
+    }
+    sinkDepth += 1
+    defer {
+      sinkDepth -= 1
+      if sinkDepth == 0 { reportedSinkDepth = false }
+    }
+    sink(diagnostic)
+  }
+
+  private static func printToStandardError(_ diagnostic: TrellisDiagnostic) {
+    FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+  }
 
   /// What runs just before Trellis stops the program (`trap(_:)`). TrellisTerminal gives the
   /// terminal back here: the message printed after it would otherwise land on the alternate
