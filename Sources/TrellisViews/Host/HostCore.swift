@@ -519,7 +519,8 @@ public struct ViewHostOptions: Sendable {
   /// returns `Empty`.
   public var keepsTree: Bool
   /// How deep the tree may grow, in nodes (every view, modifier and structural view between
-  /// them counts one): a composite view deeper than this is not evaluated, and the host
+  /// them counts one, so a view whose body is an `if` around the next level takes two per
+  /// level): a composite view deeper than this is not evaluated, and the host
   /// reports it once, naming the view. It stops a view that contains itself unconditionally
   /// (`var body: some View { VStack { Text("x"); Self() } }`), which SwiftUI ends with a stack
   /// overflow, before it fills the memory. Default 250,000.
