@@ -45,6 +45,59 @@ struct CountersParent: View {
   }
 }
 
+/// A dynamic property whose `update()` derives a value from its state and a tracked model,
+/// and logs when it runs.
+struct Summary: DynamicProperty {
+  @State private var taps = 0
+  let model: CounterParent
+  let probe: Probe
+  let name: String
+  private(set) var text = "not updated"
+
+  func tap() { taps += 1 }
+
+  mutating func update() {
+    text = "\(name) \(taps) \(model.title)"
+    probe.log.append("update \(name)")
+  }
+}
+
+/// A dynamic property holding another: the inner one updates first.
+struct NestedSummary: DynamicProperty {
+  var inner: Summary
+  let probe: Probe
+  private(set) var text = "not updated"
+
+  mutating func update() {
+    text = "outer sees [\(inner.text)]"
+    probe.log.append("update outer")
+  }
+}
+
+struct SummaryView: View {
+  var summary: NestedSummary
+  let probe: Probe
+
+  var body: some View {
+    let _ = probe.log.append("body")
+    Button(summary.text) { summary.inner.tap() }
+  }
+}
+
+/// A custom modifier that stores a dynamic property with an `update()`.
+struct SummaryModifier: ViewModifier {
+  var summary: Summary
+  let probe: Probe
+
+  func body(content: Content) -> some View {
+    let _ = probe.log.append("modifier body")
+    VStack {
+      content
+      Text(summary.text)
+    }
+  }
+}
+
 @MainActor
 @Suite struct CustomDynamicPropertyTests {
   @Test func theStateInsideACustomPropertyIsTheViewsOwnAndEachHasItsSlot() {
@@ -71,5 +124,45 @@ struct CountersParent: View {
     model.title = "b"
     host.flush()
     #expect(host.tree.texts == ["1", "b first 1 fr", "b second 2 fr"])
+  }
+
+  /// Found by a new user: `update()` was never called, silently.
+  @Test func updateRunsBeforeEachBodyInnerPropertiesFirstAndTracksWhatItReads() {
+    let model = CounterParent()
+    let probe = Probe()
+    let summary = NestedSummary(
+      inner: Summary(model: model, probe: probe, name: "inner"), probe: probe)
+    let host = ViewHost(SummaryView(summary: summary, probe: probe), executor: .manual)
+    #expect(probe.log == ["update inner", "update outer", "body"])
+    #expect(host.tree.texts == ["outer sees [inner 0 a]"])
+    // Its state, linked before it updates.
+    probe.log = []
+    #expect(host.tap("outer sees [inner 0 a]"))
+    host.flush()
+    #expect(probe.log == ["update inner", "update outer", "body"])
+    #expect(host.tree.texts == ["outer sees [inner 1 a]"])
+    // A tracked property read only by `update()` re-runs the body.
+    probe.log = []
+    host.clearLogs()
+    model.title = "b"
+    host.flush()
+    #expect(host.runLog == ["SummaryView: CounterParent.title"])
+    #expect(host.tree.texts == ["outer sees [inner 1 b]"])
+  }
+
+  @Test func aCustomModifiersPropertyUpdatesBeforeTheModifiersBody() {
+    let model = CounterParent()
+    let probe = Probe()
+    let host = ViewHost(
+      Text("content").modifier(
+        SummaryModifier(summary: Summary(model: model, probe: probe, name: "m"), probe: probe)),
+      executor: .manual)
+    #expect(probe.log == ["update m", "modifier body"])
+    #expect(host.tree.texts == ["content", "m 0 a"])
+    probe.log = []
+    model.title = "c"
+    host.flush()
+    #expect(probe.log == ["update m", "modifier body"])
+    #expect(host.tree.texts == ["content", "m 0 c"])
   }
 }

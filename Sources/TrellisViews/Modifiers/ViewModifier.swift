@@ -64,7 +64,7 @@ public struct ModifierContent: View, _PrimitiveView {
 
 /// A custom modifier's body, evaluated as a composite view named after the modifier.
 struct ModifierBody<Modifier: ViewModifier, Modified: View>: View {
-  let modifier: Modifier
+  var modifier: Modifier
   let content: Modified
 
   var body: Modifier.Body { modifier.body(content: ModifierContent(content: AnyView(content))) }
@@ -76,6 +76,10 @@ struct ModifierBody<Modifier: ViewModifier, Modified: View>: View {
 extension ModifierBody: CustomDynamicPropertyLinking, CustomInputComparison {
   func linkDynamicProperties(to node: ViewNode) {
     ComparisonPlan.plan(for: Modifier.self).linkDynamicProperties(of: modifier, to: node)
+  }
+
+  mutating func updateDynamicProperties() -> Bool {
+    ComparisonPlan.plan(for: Modifier.self).updateDynamicProperties(of: &modifier)
   }
 
   /// The modifier's changed properties, and `content` when the modified view changed.

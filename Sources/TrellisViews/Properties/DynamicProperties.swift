@@ -16,6 +16,10 @@
 ///   func increment() { count += 1 }
 /// }
 /// ```
+///
+/// Its `update()`, if it has one, runs before each evaluation of the body of the view (or
+/// custom modifier) that stores it, after the properties inside it are linked and updated,
+/// as SwiftUI calls it; what it sets in the property is seen by that body.
 @MainActor
 public protocol DynamicProperty {
   /// Runtime hook: binds the property to its storage in `node`. Not meant to be called.
@@ -24,9 +28,21 @@ public protocol DynamicProperty {
   ///   - ordinal: the property's position among the view's dynamic properties.
   ///   - label: the property's declared name (`_count` for `@State var count`).
   func _link(to node: ViewNode, ordinal: Int, label: String)
+
+  /// Updates the property's own values before the body that uses it runs, like SwiftUI's
+  /// `DynamicProperty.update()`: called before every evaluation of the body of the view or
+  /// custom modifier that stores it, inner properties first. The default does nothing.
+  ///
+  /// It runs inside the body's evaluation, so what it reads from tracked models and
+  /// `@Environment` re-runs that body when it changes, and it must not write state the body
+  /// reads (that is a write during a view update, reported as one).
+  mutating func update()
 }
 
 extension DynamicProperty {
+  /// Does nothing.
+  public mutating func update() {}
+
   /// Does nothing: a dynamic property of the app's own needs no hook, since the dynamic
   /// properties stored in it are linked as the view's own.
   /// - Parameters:

@@ -79,12 +79,22 @@ final class ComparisonPlan {
     let link: @MainActor (UnsafeRawPointer, ViewNode, Int, String) -> Void
   }
 
+  /// A dynamic property of the app's own, whose `update()` runs before each body.
+  private struct DynamicPropertyUpdate {
+    let offset: Int
+    let update: @MainActor (UnsafeMutableRawPointer) -> Void
+  }
+
   private let wholeValue: WholeValue
   private let fields: [Field]
   private let dynamicProperties: [DynamicPropertyField]
+  /// The app's own dynamic properties, inner ones before the ones that hold them.
+  private let dynamicPropertyUpdates: [DynamicPropertyUpdate]
 
   /// Whether values of the type carry dynamic properties that must be linked before `body`.
   var hasDynamicProperties: Bool { !dynamicProperties.isEmpty }
+  /// Whether values of the type carry dynamic properties of the app's own to update.
+  var hasDynamicPropertyUpdates: Bool { !dynamicPropertyUpdates.isEmpty }
 
   /// How many bytes to compare when the same bytes mean equal inputs (a class instance,
   /// compared by identity, or plain data; for plain data with a custom `==`, other bytes may
@@ -175,13 +185,11 @@ final class ComparisonPlan {
     fields = reflection?.fields ?? []
     // Linking needs the dynamic properties whatever rule compares the value: an `Equatable`
     // view, or one that compares itself, still has its `@State` and `@Environment`.
-    if let reflection {
-      dynamicProperties = reflection.dynamicProperties
-    } else if !comparesElements, !(type is AnyClass) {
-      dynamicProperties = Self.reflect(type)?.dynamicProperties ?? []
-    } else {
-      dynamicProperties = []
+    if reflection == nil, !comparesElements, !(type is AnyClass) {
+      reflection = Self.reflect(type)
     }
+    dynamicProperties = reflection?.dynamicProperties ?? []
+    dynamicPropertyUpdates = reflection?.dynamicPropertyUpdates ?? []
     if type is AnyClass {
       bitwiseSize = MemoryLayout<AnyObject>.size
     } else if _isPOD(type) {
@@ -195,6 +203,7 @@ final class ComparisonPlan {
   private struct Reflection {
     var fields: [Field] = []
     var dynamicProperties: [DynamicPropertyField] = []
+    var dynamicPropertyUpdates: [DynamicPropertyUpdate] = []
   }
 
   /// The stored properties of `type`, each with its rule; nil if it cannot be reflected (an
@@ -226,11 +235,16 @@ final class ComparisonPlan {
         // whole.
         let isLibraryWrapper =
           fieldType is any RuntimeOwnedProperty.Type || fieldType is any ObjectIdentityInput.Type
+        // The app's own: its `update()` runs before each body, after the properties inside it
+        // are linked and updated (SwiftUI's `DynamicProperty.update()`).
+        let update = DynamicPropertyUpdate(offset: base + offset, update: Self.updater(property))
         if !isLibraryWrapper, kind == .struct,
           Self.reflectFields(of: fieldType, at: base + offset, labelled: label, into: &reflection)
         {
+          reflection.dynamicPropertyUpdates.append(update)
           return true
         }
+        if !isLibraryWrapper { reflection.dynamicPropertyUpdates.append(update) }
       }
       if kind == .struct, Self.comparesMembers(of: fieldType) {
         // A struct with no `==` of its own: compared member by member, as SwiftUI compares
@@ -387,6 +401,20 @@ final class ComparisonPlan {
     }
   }
 
+  /// Calls `update()` on each dynamic property of the app's own in `view`, inner ones first,
+  /// as SwiftUI does before each body; the caller has linked them.
+  /// - Returns: whether the type has any (so that a caller holding a copy writes it back).
+  @MainActor
+  @discardableResult
+  func updateDynamicProperties<V>(of view: inout V) -> Bool {
+    guard !dynamicPropertyUpdates.isEmpty else { return false }
+    withUnsafeMutableBytes(of: &view) { raw in
+      let base = raw.baseAddress!
+      for property in dynamicPropertyUpdates { property.update(base + property.offset) }
+    }
+    return true
+  }
+
   // MARK: - Building
 
   private static func inputName(_ label: String) -> String {
@@ -458,6 +486,13 @@ final class ComparisonPlan {
       DynamicInputComparison.equal(
         old.assumingMemoryBound(to: T.self).pointee, new.assumingMemoryBound(to: T.self).pointee)
     }
+  }
+
+  @MainActor
+  private static func updater<P: DynamicProperty>(
+    _ type: P.Type
+  ) -> @MainActor (UnsafeMutableRawPointer) -> Void {
+    { field in field.assumingMemoryBound(to: P.self).pointee.update() }
   }
 
   @MainActor

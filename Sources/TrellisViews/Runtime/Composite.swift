@@ -70,8 +70,33 @@ final class Composite<Content: View>: CompositePart {
     } else if type.linksCustomProperties, let linking = view as? any CustomDynamicPropertyLinking {
       linking.linkDynamicProperties(to: node)
     }
-    let body = host.evaluatingBody(of: node) { view.body }
+    let body =
+      type.updatesProperties
+      ? updatedBody(of: view, in: node, host: host) : host.evaluatingBody(of: node) { view.body }
     GraphEvaluation.untracked { node.updateChild(.body, body) }
+  }
+
+  /// The body of `view` after the `update()` of its own dynamic properties (or, for a custom
+  /// modifier or `.equatable()`, of the value inside), which runs inside the evaluation, so
+  /// that what it reads is a dependency of this body. Apart from the plain path, which keeps
+  /// the view in registers (a mutable copy captured by the evaluation cost about 150
+  /// instructions per mounted row).
+  @inline(never)
+  private func updatedBody(of view: Content, in node: ViewNode, host: HostCore) -> Content.Body {
+    var view = view
+    let plan = type.plan
+    let linksCustomProperties = type.linksCustomProperties
+    return host.evaluatingBody(of: node) { () -> Content.Body in
+      if plan.hasDynamicPropertyUpdates {
+        plan.updateDynamicProperties(of: &view)
+      } else if linksCustomProperties,
+        var linking = view as? any CustomDynamicPropertyLinking, linking.updateDynamicProperties()
+      {
+        // The modifier or content inside changed: the body reads the updated copy.
+        view = linking as! Content
+      }
+      return view.body
+    }
   }
 }
 
@@ -80,6 +105,8 @@ final class Composite<Content: View>: CompositePart {
 @MainActor
 protocol CustomDynamicPropertyLinking {
   func linkDynamicProperties(to node: ViewNode)
+  /// Calls `update()` on the app's own dynamic properties; false when there are none.
+  mutating func updateDynamicProperties() -> Bool
 }
 
 extension ViewNode {
@@ -146,6 +173,9 @@ final class CompositeType {
   let nameType: any Any.Type
   /// Whether the view's dynamic properties are not its own (a custom modifier's body).
   let linksCustomProperties: Bool
+  /// Whether a body run calls `update()` on dynamic properties of the app's own (the view's,
+  /// or, when they are not its own, maybe those of the value inside).
+  let updatesProperties: Bool
   /// Whether it is one of Trellis's own composite views (`NavigationStack`, `TabView`, …)
   /// rather than the app's: lifecycle logs name the app's view around it instead.
   let isBuiltIn: Bool
@@ -162,6 +192,7 @@ final class CompositeType {
     name = ViewTypeNames.name(of: self.nameType)
     kind = (type as? any BuiltInCompositeKind.Type)?.elementKind ?? .customView(name)
     linksCustomProperties = type is any CustomDynamicPropertyLinking.Type
+    updatesProperties = plan.hasDynamicPropertyUpdates || linksCustomProperties
     isBuiltIn = String(reflecting: self.nameType).hasPrefix("TrellisViews.")
   }
 

@@ -55,7 +55,7 @@ extension View where Self: Equatable {
 /// content: the content owns the dynamic properties, and its `==` is the only input
 /// comparison.
 struct EqualityComparedBody<Content: View & Equatable>: View {
-  let content: Content
+  var content: Content
 
   var body: Content.Body { content.body }
 }
@@ -63,6 +63,10 @@ struct EqualityComparedBody<Content: View & Equatable>: View {
 extension EqualityComparedBody: CustomDynamicPropertyLinking, CustomInputComparison {
   func linkDynamicProperties(to node: ViewNode) {
     ComparisonPlan.plan(for: Content.self).linkDynamicProperties(of: content, to: node)
+  }
+
+  mutating func updateDynamicProperties() -> Bool {
+    ComparisonPlan.plan(for: Content.self).updateDynamicProperties(of: &content)
   }
 
   /// `["@self"]` when `==` says the content changed.
