@@ -109,10 +109,11 @@ extension View {
 /// the view (and the app, with `UserDefaults`), and every view that reads the same key of the
 /// same store re-runs when it is written through any `@AppStorage`.
 ///
-/// Supported values, as in SwiftUI: `Bool`, `Int`, `Double`, `String`, `URL`, `Data`, their
-/// optionals, and `RawRepresentable` types with `Int` or `String` raw values. A stored value of
-/// another type reads as the default, as in SwiftUI, and is reported once (naming the key, the
-/// view and the value). Writing during a body follows the rule of `@State` (reported, applied
+/// Supported values, as in SwiftUI: `Bool`, `Int`, `Double`, `String`, `URL`, `Data`,
+/// `RawRepresentable` types with `Int` or `String` raw values (stored as the raw value), and
+/// the optionals of all of these; any other type does not compile. A stored value of another
+/// type reads as the default, as in SwiftUI, and is reported once (naming the key, the view
+/// and the value). Writing during a body follows the rule of `@State` (reported, applied
 /// after the update).
 @propertyWrapper
 @MainActor
@@ -304,11 +305,83 @@ extension AppStorage {
       decode: { ($0 as? Int).flatMap { Value(rawValue: $0) } })
   }
 
-  /// Stores an optional value of a supported type; nil removes the key. The default is nil.
+  /// Stores an optional `Bool`; nil removes the key. The default is nil.
   /// - Parameters:
   ///   - key: the key.
   ///   - store: the store, or nil for the default store.
-  public init<Wrapped>(_ key: String, store: AppStorageBackend? = nil) where Value == Wrapped? {
+  public init(_ key: String, store: AppStorageBackend? = nil) where Value == Bool? {
+    self.init(optionalKey: key, store: store)
+  }
+
+  /// Stores an optional `Int`; nil removes the key. The default is nil.
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - store: the store, or nil for the default store.
+  public init(_ key: String, store: AppStorageBackend? = nil) where Value == Int? {
+    self.init(optionalKey: key, store: store)
+  }
+
+  /// Stores an optional `Double`; nil removes the key. The default is nil.
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - store: the store, or nil for the default store.
+  public init(_ key: String, store: AppStorageBackend? = nil) where Value == Double? {
+    self.init(optionalKey: key, store: store)
+  }
+
+  /// Stores an optional `String`; nil removes the key. The default is nil.
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - store: the store, or nil for the default store.
+  public init(_ key: String, store: AppStorageBackend? = nil) where Value == String? {
+    self.init(optionalKey: key, store: store)
+  }
+
+  /// Stores an optional `URL`, as its absolute string; nil removes the key. The default is nil.
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - store: the store, or nil for the default store.
+  public init(_ key: String, store: AppStorageBackend? = nil) where Value == URL? {
+    self.init(optionalKey: key, store: store)
+  }
+
+  /// Stores an optional `Data`; nil removes the key. The default is nil.
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - store: the store, or nil for the default store.
+  public init(_ key: String, store: AppStorageBackend? = nil) where Value == Data? {
+    self.init(optionalKey: key, store: store)
+  }
+
+  /// Stores an optional value with a `String` raw value (an enum), as its raw value, as
+  /// SwiftUI does; nil removes the key. The default is nil. A stored string that is no raw
+  /// value of the type reads as nil and is reported once.
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - store: the store, or nil for the default store.
+  public init<R>(_ key: String, store: AppStorageBackend? = nil)
+  where Value == R?, R: RawRepresentable, R.RawValue == String {
+    self.init(
+      key: key, defaultValue: nil, store: store, encode: { $0?.rawValue },
+      decode: { stored in (stored as? String).flatMap { R(rawValue: $0) }.map { .some($0) } })
+  }
+
+  /// Stores an optional value with an `Int` raw value (an enum), as its raw value, as SwiftUI
+  /// does; nil removes the key. The default is nil. A stored number that is no raw value of
+  /// the type reads as nil and is reported once.
+  /// - Parameters:
+  ///   - key: the key.
+  ///   - store: the store, or nil for the default store.
+  public init<R>(_ key: String, store: AppStorageBackend? = nil)
+  where Value == R?, R: RawRepresentable, R.RawValue == Int {
+    self.init(
+      key: key, defaultValue: nil, store: store, encode: { $0?.rawValue },
+      decode: { stored in (stored as? Int).flatMap { R(rawValue: $0) }.map { .some($0) } })
+  }
+
+  /// An optional of one of the plain supported types.
+  private init<Wrapped>(optionalKey key: String, store: AppStorageBackend?)
+  where Value == Wrapped? {
     self.init(
       key: key, defaultValue: nil, store: store,
       encode: { $0.map { AppStorageCoding.encode($0) } ?? nil },

@@ -45,6 +45,33 @@ struct StoredCounter: View {
   }
 }
 
+enum StoredTheme: String {
+  case light, dark
+}
+
+enum StoredLevel: Int {
+  case low = 1
+  case high = 2
+}
+
+/// Optional enums in app storage, set by a tap.
+struct StoredChoices: View {
+  @AppStorage("theme") private var theme: StoredTheme?
+  @AppStorage("level") private var level: StoredLevel?
+
+  var body: some View {
+    Button("theme \(theme?.rawValue ?? "none") level \(level?.rawValue ?? 0)") {
+      if theme == nil {
+        theme = .dark
+        level = .high
+      } else {
+        theme = nil
+        level = nil
+      }
+    }
+  }
+}
+
 @MainActor
 @Suite struct EnvironmentVocabularyTests {
   @Test func environmentObjectsAndBuiltInKeysReachTheReaders() {
@@ -104,6 +131,40 @@ struct StoredCounter: View {
     }
     #expect(fixed == [])
     #expect(host?.tree.texts == ["count 3 none"])
+  }
+
+  /// Found by a new user: an optional enum was stored as the enum itself, which
+  /// `UserDefaults` cannot hold (writing it stops the program), and a stored raw value read as
+  /// nil, with a report.
+  @Test func anOptionalEnumIsStoredAsItsRawValue() {
+    let storage = InMemoryAppStorage()
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(StoredChoices().defaultAppStorage(storage), executor: .manual)
+      #expect(host?.tap("theme none level 0") == true)
+      host?.flush()
+      #expect(storage.object(forKey: "theme") as? String == "dark")
+      #expect(storage.object(forKey: "level") as? Int == 2)
+      #expect(host?.tree.texts == ["theme dark level 2"])
+      storage.set("light", forKey: "theme")
+      AppStorageStores.didChange("theme", in: storage)
+      host?.flush()
+      #expect(host?.tree.texts == ["theme light level 2"])
+      // nil removes the keys.
+      #expect(host?.tap("theme light level 2") == true)
+      host?.flush()
+      #expect(storage.keys == [])
+      #expect(host?.tree.texts == ["theme none level 0"])
+    }
+    #expect(diagnostics == [])
+    // A string that is no raw value reads as nil, reported once.
+    let unknown = TrellisDiagnostics.capture {
+      storage.set("sepia", forKey: "theme")
+      AppStorageStores.didChange("theme", in: storage)
+      host?.flush()
+    }
+    #expect(host?.tree.texts == ["theme none level 0"])
+    #expect(unknown.map(\.nodes) == [["StoredChoices", "theme"]])
   }
 
   @Test func aMissingEnvironmentObjectStopsTheProcessWithSwiftUIsMessage() async {
