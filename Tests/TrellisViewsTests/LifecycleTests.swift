@@ -98,6 +98,22 @@ struct InitialChange: View {
   }
 }
 
+/// SwiftUI's older and optional forms: `onChange(of:perform:)`, and `onAppear`/`onDisappear`
+/// with no action or with an optional one.
+struct OlderForms: View {
+  let probe: Probe
+  let optional: (@MainActor () -> Void)?
+  @State private var value = 0
+
+  var body: some View {
+    Button("bump \(value)") { value += 1 }
+      .onChange(of: value) { new in probe.log.append("new \(new)") }
+      .onAppear()
+      .onDisappear(perform: optional)
+      .onAppear(perform: optional)
+  }
+}
+
 @MainActor
 @Suite struct LifecycleTests {
   // The article's order, which a new user checked: the first run of an initial onChange is part
@@ -111,6 +127,28 @@ struct InitialChange: View {
     host.flush()
     #expect(probe.log == ["change 0 1"])
   }
+  /// Found by a new user: the one-value `onChange(of:perform:)` (deprecated in SwiftUI, but in
+  /// most existing code) and `.onAppear()` without an action did not compile.
+  @Test func theOlderOnChangeGetsTheNewValueAndAnAbsentActionDoesNothing() {
+    let probe = Probe()
+    let host = ViewHost(
+      VStack {
+        OlderForms(probe: probe, optional: nil)
+        OlderForms(probe: probe, optional: { probe.log.append("optional") })
+      }, executor: .manual)
+    // Only the optional actions given run: at the appearance, then at the disappearance.
+    #expect(probe.log == ["optional"])
+    host.unmount()
+    #expect(probe.log == ["optional", "optional"])
+    let single = ViewHost(OlderForms(probe: probe, optional: nil), executor: .manual)
+    probe.log = []
+    #expect(single.tap("bump 0"))
+    single.flush()
+    #expect(single.tap("bump 1"))
+    single.flush()
+    #expect(probe.log == ["new 1", "new 2"])
+  }
+
   @Test func onAppearRunsAfterTheCommitThatInsertsTheIdentityAndOnlyOnce() {
     let probe = Probe()
     let host = ViewHost(AppearingView(probe: probe), executor: .manual)

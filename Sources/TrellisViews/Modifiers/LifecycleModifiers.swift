@@ -3,10 +3,10 @@ extension View {
   /// inserts its identity, and again after each commit that shows it once a retaining
   /// container hid it (a tab switched back to, a row scrolled back in, a navigation level
   /// uncovered by a pop). Never on body re-evaluations. The latest action given runs.
-  /// - Parameter action: the action.
+  /// - Parameter action: the action, or nil (the default) for none, as in SwiftUI.
   /// - Returns: the modified view.
   public func onAppear(
-    perform action: @escaping @MainActor () -> Void
+    perform action: (@MainActor () -> Void)? = nil
   ) -> ModifiedContent<Self, AppearanceModifier> {
     modifier(AppearanceModifier(onAppear: action, onDisappear: nil))
   }
@@ -16,10 +16,10 @@ extension View {
   /// switched away, a row scrolled out, a level covered by a push). Every view of a removed or
   /// hidden subtree gets it once, in tree order (parents first). A view removed before it
   /// appeared gets neither.
-  /// - Parameter action: the action.
+  /// - Parameter action: the action, or nil (the default) for none, as in SwiftUI.
   /// - Returns: the modified view.
   public func onDisappear(
-    perform action: @escaping @MainActor () -> Void
+    perform action: (@MainActor () -> Void)? = nil
   ) -> ModifiedContent<Self, AppearanceModifier> {
     modifier(AppearanceModifier(onAppear: nil, onDisappear: action))
   }
@@ -97,6 +97,21 @@ extension View {
     of value: Value, initial: Bool = false, _ action: @escaping @MainActor () -> Void
   ) -> ModifiedContent<Self, ChangeModifier<Value>> {
     modifier(ChangeModifier(value: value, initial: initial) { _, _ in action() })
+  }
+
+  /// Runs `action` with the new value when `value` changes, like SwiftUI's
+  /// `onChange(of:perform:)`: the same as `onChange(of:initial:_:)` with `initial: false` and
+  /// an action that takes only the new value. SwiftUI deprecated it in iOS 17 for
+  /// `onChange(of:initial:_:)`; it is here, without the deprecation (Trellis has no OS
+  /// versions), so that code written for earlier SwiftUI compiles as it is.
+  /// - Parameters:
+  ///   - value: the value to watch; compared with `==` after each update.
+  ///   - action: receives the new value.
+  /// - Returns: the modified view.
+  public func onChange<Value: Equatable>(
+    of value: Value, perform action: @escaping @MainActor (_ newValue: Value) -> Void
+  ) -> ModifiedContent<Self, ChangeModifier<Value>> {
+    modifier(ChangeModifier(value: value, initial: false) { _, newValue in action(newValue) })
   }
 }
 

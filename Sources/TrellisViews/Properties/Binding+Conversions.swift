@@ -22,7 +22,8 @@ extension Binding {
   /// edits an optional field only while it has a value (`if let name = Binding($draft.name)`).
   ///
   /// Writing writes the base. If the base becomes nil later, reading gives the last value
-  /// read or written through this binding, as SwiftUI's does, rather than trapping.
+  /// read or written through this binding rather than trapping: Trellis's own choice, as
+  /// SwiftUI does not document this case.
   /// - Parameter base: the binding to an optional.
   public init?(_ base: Binding<Value?>) {
     guard let initial = base.wrappedValue else { return nil }

@@ -96,6 +96,10 @@ public struct ObjectBindings<ObjectType: AnyObject> {
 
 /// Makes bindings to the properties of a tracked (`Trackable`) model, like SwiftUI's
 /// `@Bindable`: `$note.title` is a `Binding<String>`.
+///
+/// SwiftUI requires an `Observable` model; here any class compiles, but only a tracked
+/// property's changes re-run the bodies that read it: a binding to a plain property of an
+/// untracked class reads and writes it, and no view updates.
 @propertyWrapper
 @dynamicMemberLookup
 @MainActor

@@ -4,10 +4,11 @@ import TrellisGraph
 /// State owned by a view: a value the runtime keeps for as long as the view's identity lives,
 /// and whose changes re-run the body that reads it.
 ///
-/// Mirrors SwiftUI's `@State`:
+/// Mirrors SwiftUI's `@State`, with one difference:
 /// - the initial value is evaluated once per identity, lazily, when the body first runs (the
-///   wrapped-value expression is an autoclosure); later parent updates passing other initial
-///   values do not reset it;
+///   wrapped-value expression is an autoclosure), where SwiftUI evaluates it at every `init` of
+///   the view value and keeps the first; either way, later parent updates passing other
+///   initial values do not reset it;
 /// - the value resets when the identity changes (another `if` branch, a new `.id`, a new
 ///   `ForEach` element);
 /// - `$value` is a `Binding` to it;

@@ -125,6 +125,20 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
     spring(duration: response, bounce: 1 - min(max(dampingFraction, 0), 2))
   }
 
+  /// An interactive spring from its response and damping, like SwiftUI's
+  /// `.interactiveSpring(response:dampingFraction:blendDuration:)`: `.interactiveSpring()` is
+  /// the static `interactiveSpring`.
+  /// - Parameters:
+  ///   - response: seconds (default 0.15).
+  ///   - dampingFraction: 0 … 1 (default 0.86; 1: no overshoot).
+  ///   - blendDuration: ignored (there is no engine to blend in).
+  /// - Returns: the animation.
+  public static func interactiveSpring(
+    response: Double = 0.15, dampingFraction: Double = 0.86, blendDuration: Double = 0.25
+  ) -> Animation {
+    spring(response: response, dampingFraction: dampingFraction)
+  }
+
   /// The same animation, starting `delay` seconds later.
   /// - Parameter delay: seconds.
   /// - Returns: the animation.

@@ -387,6 +387,9 @@ struct PresentingReader: View {
     #expect(Animation.default.description == "spring(0.55)")
     #expect(Animation.interactiveSpring == .spring(response: 0.15, dampingFraction: 0.86))
     #expect(Animation.interactiveSpring.description == "spring(0.15, bounce 0.14)")
+    #expect(Animation.interactiveSpring() == .interactiveSpring)
+    #expect(
+      Animation.interactiveSpring(response: 0.3, dampingFraction: 1) == .spring(duration: 0.3))
   }
 
   @Test func withAnimationCarriesTheAnimationForExactlyTheMutationsItCaused() {
