@@ -43,10 +43,12 @@ extension View {
 
   /// Injects `object` for this view and its subtree, read back with
   /// `@Environment(Type.self)`, like SwiftUI's `.environment(_:)` for observable objects.
-  /// - Parameter object: the object.
+  /// - Parameter object: the object, keyed by its static type; nil clears the object of that
+  ///   type for the subtree (an optional `@Environment(Type.self)` reads nil there), as in
+  ///   SwiftUI.
   /// - Returns: the modified view.
   public func environment<Object: AnyObject>(
-    _ object: Object
+    _ object: Object?
   ) -> ModifiedContent<Self, EnvironmentObjectModifier<Object>> {
     modifier(EnvironmentObjectModifier(object: object))
   }
@@ -73,14 +75,19 @@ public struct EnvironmentValueModifier<Value>: _PrimitiveViewModifier {
 public struct EnvironmentObjectModifier<Object: AnyObject>: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
-  let object: Object
+  let object: Object?
 
-  /// Gives the subtree its own scope (once) and injects the object in it.
+  /// Gives the subtree its own scope (once) and injects the object in it, or hides the
+  /// objects of its type injected above.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
     node.ensureOwnEnvironment()
-    node.environment.setObject(modifier.object)
+    if let object = modifier.object {
+      node.environment.setObject(object)
+    } else {
+      node.environment.hideObjects(of: Object.self)
+    }
     node.updateModifier(content: content)
   }
 }

@@ -45,6 +45,34 @@ struct StoredCounter: View {
   }
 }
 
+final class Palette: Trackable {
+  @Tracked var name = "warm"
+}
+
+struct PaletteReader: View {
+  @Environment(Palette.self) private var palette: Palette?
+
+  var body: some View { Text(palette?.name ?? "no palette") }
+}
+
+final class PaletteChoice: Trackable {
+  @Tracked var inner: Palette?
+}
+
+/// An optional object given to `.environment(_:)`: nil clears the one injected above.
+struct OptionalPalette: View {
+  let outer: Palette
+  let choice: PaletteChoice
+
+  var body: some View {
+    VStack {
+      PaletteReader()
+      PaletteReader().environment(choice.inner)
+    }
+    .environment(outer)
+  }
+}
+
 enum StoredTheme: String {
   case light, dark
 }
@@ -165,6 +193,21 @@ struct StoredChoices: View {
     }
     #expect(host?.tree.texts == ["theme none level 0"])
     #expect(unknown.map(\.nodes) == [["StoredChoices", "theme"]])
+  }
+
+  /// Found by a new user: `.environment(optionalModel)` did not compile.
+  @Test func aNilObjectClearsTheObjectOfItsTypeForTheSubtree() {
+    let choice = PaletteChoice()
+    let host = ViewHost(OptionalPalette(outer: Palette(), choice: choice), executor: .manual)
+    #expect(host.tree.texts == ["warm", "no palette"])
+    let cool = Palette()
+    cool.name = "cool"
+    choice.inner = cool
+    host.flush()
+    #expect(host.tree.texts == ["warm", "cool"])
+    choice.inner = nil
+    host.flush()
+    #expect(host.tree.texts == ["warm", "no palette"])
   }
 
   @Test func aMissingEnvironmentObjectStopsTheProcessWithSwiftUIsMessage() async {
