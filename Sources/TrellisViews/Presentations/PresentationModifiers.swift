@@ -148,6 +148,24 @@ extension View {
         }, onDismiss: nil))
   }
 
+  /// Presents an alert about `data`, without a message, while `isPresented` is true and
+  /// `data` is non-nil, like SwiftUI's `alert(_:isPresented:presenting:actions:)` (see
+  /// `alert(_:isPresented:presenting:actions:message:)`).
+  /// - Parameters:
+  ///   - title: the alert's title.
+  ///   - isPresented: whether the alert is shown; dismissing sets it to false.
+  ///   - data: what the alert is about; the actions receive it.
+  ///   - actions: the alert's buttons for the data.
+  /// - Returns: the modified view.
+  public func alert<S: StringProtocol, T, Actions: View>(
+    _ title: S, isPresented: Binding<Bool>, presenting data: T?,
+    @ViewBuilder actions: @escaping @MainActor (T) -> Actions
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    alert(
+      title, isPresented: isPresented, presenting: data, actions: actions,
+      message: { _ in EmptyView() })
+  }
+
   /// Presents a confirmation dialog titled `title` while `isPresented` is true, like SwiftUI's
   /// `confirmationDialog(_:isPresented:actions:message:)`. Its element holds the title as a
   /// `Text`, the message, then the actions; tapping a button runs it and dismisses the dialog.

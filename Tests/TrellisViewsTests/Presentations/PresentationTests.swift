@@ -452,6 +452,40 @@ struct LinksInASheet: View {
       ])
   }
 
+  /// Found by a new user: the form without a message did not compile.
+  @Test func anAlertPresentingDataWithoutAMessageGivesTheDataToItsActions() {
+    struct DeleteAlert: View {
+      @Bindable var flags: PresentationFlags
+      let probe: Probe
+      @State private var pending: String? = "notes.txt"
+      var body: some View {
+        Text("files")
+          .alert("Delete?", isPresented: $flags.alert, presenting: pending) { name in
+            Button("Delete \(name)", role: .destructive) { probe.log.append("deleted \(name)") }
+          }
+      }
+    }
+    let flags = PresentationFlags()
+    let probe = Probe()
+    let host = ViewHost(DeleteAlert(flags: flags, probe: probe), executor: .manual)
+    flags.alert = true
+    host.flush()
+    #expect(
+      host.dump() == """
+        DeleteAlert
+          Text "files"
+          Alert
+            Text "Delete?"
+            Button role=destructive
+              Text "Delete notes.txt"
+
+        """)
+    #expect(host.tap("Delete notes.txt"))
+    host.flush()
+    #expect(probe.log == ["deleted notes.txt"])
+    #expect(flags.alert == false)
+  }
+
   @Test func dismissWhereNothingIsPresentedIsReportedAndDoesNothing() {
     let host = ViewHost(DismissesNothing(), executor: .manual)
     let diagnostics = TrellisDiagnostics.capture {
