@@ -114,6 +114,33 @@ struct OlderForms: View {
   }
 }
 
+final class ActionSwitch: Trackable {
+  @Tracked var on = false
+  @Tracked var tab = 0
+}
+
+/// Optional appear and disappear actions that come and go with `model.on`, on a tab that is
+/// hidden and shown again.
+struct SwitchedActions: View {
+  @Bindable var model: ActionSwitch
+  let probe: Probe
+
+  var body: some View {
+    TabView(selection: $model.tab) {
+      Text("first")
+        .onAppear(perform: action("appear"))
+        .onDisappear(perform: action("disappear"))
+        .tag(0)
+      Text("second").tag(1)
+    }
+  }
+
+  func action(_ name: String) -> (@MainActor () -> Void)? {
+    guard model.on else { return nil }
+    return { [probe] in probe.log.append(name) }
+  }
+}
+
 @MainActor
 @Suite struct LifecycleTests {
   // The article's order, which a new user checked: the first run of an initial onChange is part
@@ -147,6 +174,35 @@ struct OlderForms: View {
     #expect(single.tap("bump 1"))
     single.flush()
     #expect(probe.log == ["new 1", "new 2"])
+  }
+
+  /// Found by a reviewer: an action that changed between nil and a closure kept the old one
+  /// (a disappear action), or was never registered (an appear action nil at first).
+  @Test func theLatestOptionalActionRunsOrNoneWhenItIsNil() {
+    let model = ActionSwitch()
+    let probe = Probe()
+    let host = ViewHost(SwitchedActions(model: model, probe: probe), executor: .manual)
+    func show(_ tab: Int) {
+      model.tab = tab
+      host.flush()
+    }
+    show(1)
+    show(0)
+    #expect(probe.log == [])
+    model.on = true
+    host.flush()
+    show(1)
+    show(0)
+    #expect(probe.log == ["disappear", "appear"])
+    model.on = false
+    host.flush()
+    show(1)
+    show(0)
+    #expect(probe.log == ["disappear", "appear"])
+    #expect(
+      host.events.map(\.description).filter { $0.contains("SwitchedActions") } == [
+        "disappear SwitchedActions", "appear SwitchedActions",
+      ])
   }
 
   @Test func onAppearRunsAfterTheCommitThatInsertsTheIdentityAndOnlyOnce() {

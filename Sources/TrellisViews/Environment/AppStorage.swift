@@ -398,7 +398,9 @@ enum AppStorageCoding {
 
   static func decode<Wrapped>(_ stored: Any, as type: Wrapped.Type) -> Wrapped?? {
     if Wrapped.self == URL.self, let string = stored as? String {
-      return .some(URL(string: string) as? Wrapped)
+      // A string that is no URL does not read (reported), as for the non-optional form.
+      guard let url = URL(string: string) else { return nil }
+      return .some(url as? Wrapped)
     }
     if let value = stored as? Wrapped { return .some(value) }
     return nil

@@ -8,7 +8,7 @@ extension View {
   public func onAppear(
     perform action: (@MainActor () -> Void)? = nil
   ) -> ModifiedContent<Self, AppearanceModifier> {
-    modifier(AppearanceModifier(onAppear: action, onDisappear: nil))
+    modifier(AppearanceModifier(event: .appear, action: action))
   }
 
   /// Runs `action` each time the view disappears, like SwiftUI's `onDisappear`: after the
@@ -21,7 +21,7 @@ extension View {
   public func onDisappear(
     perform action: (@MainActor () -> Void)? = nil
   ) -> ModifiedContent<Self, AppearanceModifier> {
-    modifier(AppearanceModifier(onAppear: nil, onDisappear: action))
+    modifier(AppearanceModifier(event: .disappear, action: action))
   }
 }
 
@@ -29,42 +29,56 @@ extension View {
 public struct AppearanceModifier: _PrimitiveViewModifier {
   /// A built-in modifier has no body.
   public typealias Body = Never
-  let onAppear: (@MainActor () -> Void)?
-  let onDisappear: (@MainActor () -> Void)?
+  /// Which modifier this is.
+  enum Event {
+    case appear
+    case disappear
+  }
+  let event: Event
+  /// The action; nil for none (`.onAppear()`), which may change from update to update.
+  let action: (@MainActor () -> Void)?
 
-  /// Registers the actions with the node's lifecycle: the latest appear action runs at every
-  /// appearance; the latest disappear action at every disappearance.
+  /// Registers the action with the node's lifecycle: the latest action given runs at every
+  /// appearance (or disappearance); when the latest is nil, nothing runs and nothing is
+  /// logged, as SwiftUI runs the current action or none.
   public static func _apply<Modified: View>(
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
     let isNew = node.role == .unset
     node.updateModifier(content: content)
     let part = node.lifecyclePart()
-    let subject = part.subject
-    if let onDisappear = modifier.onDisappear {
-      part.disappearActions = [
-        { host in
-          host.log(LifecycleEvent(.disappear, subject))
-          onDisappear()
-        }
-      ]
-    }
-    guard let onAppear = modifier.onAppear else { return }
-    let latest = node.parts.part(AppearAction.self) { AppearAction(onAppear) }
-    latest.action = onAppear
-    guard isNew else { return }
-    part.appearHandlers.append { host, part in
-      host.log(LifecycleEvent(.appear, part.subject))
-      latest.action()
+    switch modifier.event {
+    case .disappear:
+      // Replaced at every update, cleared by a nil action: each modifier has a node (and a
+      // lifecycle part) of its own.
+      let subject = part.subject
+      part.disappearActions =
+        modifier.action.map { action in
+          [
+            { host in
+              host.log(LifecycleEvent(.disappear, subject))
+              action()
+            }
+          ]
+        } ?? []
+    case .appear:
+      let latest = node.parts.part(AppearAction.self) { AppearAction() }
+      latest.action = modifier.action
+      // Registered once, with or without an action: a later update may give one.
+      guard isNew else { return }
+      part.appearHandlers.append { host, part in
+        guard let action = latest.action else { return }
+        host.log(LifecycleEvent(.appear, part.subject))
+        action()
+      }
     }
   }
 }
 
-/// The latest `onAppear` action of a node, run at each appearance.
+/// The latest `onAppear` action of a node, run at each appearance; nil for none.
 @MainActor
 final class AppearAction: NodePart {
-  var action: @MainActor () -> Void
-  init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+  var action: (@MainActor () -> Void)?
 }
 
 extension View {

@@ -78,6 +78,10 @@ extension ModifierBody: CustomDynamicPropertyLinking, CustomInputComparison {
     ComparisonPlan.plan(for: Modifier.self).linkDynamicProperties(of: modifier, to: node)
   }
 
+  static var updatesDynamicProperties: Bool {
+    ComparisonPlan.plan(for: Modifier.self).hasDynamicPropertyUpdates
+  }
+
   mutating func updateDynamicProperties() -> Bool {
     ComparisonPlan.plan(for: Modifier.self).updateDynamicProperties(of: &modifier)
   }

@@ -89,8 +89,8 @@ final class Composite<Content: View>: CompositePart {
     return host.evaluatingBody(of: node) { () -> Content.Body in
       if plan.hasDynamicPropertyUpdates {
         plan.updateDynamicProperties(of: &view)
-      } else if linksCustomProperties,
-        var linking = view as? any CustomDynamicPropertyLinking, linking.updateDynamicProperties()
+      } else if linksCustomProperties, var linking = view as? any CustomDynamicPropertyLinking,
+        linking.updateDynamicProperties()
       {
         // The modifier or content inside changed: the body reads the updated copy.
         view = linking as! Content
@@ -105,6 +105,8 @@ final class Composite<Content: View>: CompositePart {
 @MainActor
 protocol CustomDynamicPropertyLinking {
   func linkDynamicProperties(to node: ViewNode)
+  /// Whether the value inside has dynamic properties of the app's own, whose `update()` runs.
+  static var updatesDynamicProperties: Bool { get }
   /// Calls `update()` on the app's own dynamic properties; false when there are none.
   mutating func updateDynamicProperties() -> Bool
 }
@@ -174,7 +176,7 @@ final class CompositeType {
   /// Whether the view's dynamic properties are not its own (a custom modifier's body).
   let linksCustomProperties: Bool
   /// Whether a body run calls `update()` on dynamic properties of the app's own (the view's,
-  /// or, when they are not its own, maybe those of the value inside).
+  /// or, when they are not its own, those of the value inside).
   let updatesProperties: Bool
   /// Whether it is one of Trellis's own composite views (`NavigationStack`, `TabView`, …)
   /// rather than the app's: lifecycle logs name the app's view around it instead.
@@ -192,7 +194,9 @@ final class CompositeType {
     name = ViewTypeNames.name(of: self.nameType)
     kind = (type as? any BuiltInCompositeKind.Type)?.elementKind ?? .customView(name)
     linksCustomProperties = type is any CustomDynamicPropertyLinking.Type
-    updatesProperties = plan.hasDynamicPropertyUpdates || linksCustomProperties
+    updatesProperties =
+      plan.hasDynamicPropertyUpdates
+      || (type as? any CustomDynamicPropertyLinking.Type)?.updatesDynamicProperties == true
     isBuiltIn = String(reflecting: self.nameType).hasPrefix("TrellisViews.")
   }
 

@@ -65,6 +65,10 @@ extension EqualityComparedBody: CustomDynamicPropertyLinking, CustomInputCompari
     ComparisonPlan.plan(for: Content.self).linkDynamicProperties(of: content, to: node)
   }
 
+  static var updatesDynamicProperties: Bool {
+    ComparisonPlan.plan(for: Content.self).hasDynamicPropertyUpdates
+  }
+
   mutating func updateDynamicProperties() -> Bool {
     ComparisonPlan.plan(for: Content.self).updateDynamicProperties(of: &content)
   }

@@ -195,6 +195,27 @@ struct StoredChoices: View {
     #expect(unknown.map(\.nodes) == [["StoredChoices", "theme"]])
   }
 
+  /// Found by a reviewer: a stored string that is no URL read as nil without the report the
+  /// non-optional form gives.
+  @Test func anOptionalURLThatDoesNotParseIsReported() {
+    struct StoredLink: View {
+      @AppStorage("link") private var link: URL?
+      var body: some View { Text(link?.absoluteString ?? "no link") }
+    }
+    let storage = InMemoryAppStorage()
+    storage.set("", forKey: "link")
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(StoredLink().defaultAppStorage(storage), executor: .manual)
+    }
+    #expect(host?.tree.texts == ["no link"])
+    #expect(diagnostics.map(\.nodes) == [["StoredLink", "link"]])
+    storage.set("https://example.com", forKey: "link")
+    AppStorageStores.didChange("link", in: storage)
+    host?.flush()
+    #expect(host?.tree.texts == ["https://example.com"])
+  }
+
   /// Found by a new user: `.environment(optionalModel)` did not compile.
   @Test func aNilObjectClearsTheObjectOfItsTypeForTheSubtree() {
     let choice = PaletteChoice()
