@@ -361,9 +361,7 @@ extension AppStorage {
   ///   - store: the store, or nil for the default store.
   public init<R>(_ key: String, store: AppStorageBackend? = nil)
   where Value == R?, R: RawRepresentable, R.RawValue == String {
-    self.init(
-      key: key, defaultValue: nil, store: store, encode: { $0?.rawValue },
-      decode: { stored in (stored as? String).flatMap { R(rawValue: $0) }.map { .some($0) } })
+    self.init(optionalRawKey: key, store: store)
   }
 
   /// Stores an optional value with an `Int` raw value (an enum), as its raw value, as SwiftUI
@@ -374,9 +372,15 @@ extension AppStorage {
   ///   - store: the store, or nil for the default store.
   public init<R>(_ key: String, store: AppStorageBackend? = nil)
   where Value == R?, R: RawRepresentable, R.RawValue == Int {
+    self.init(optionalRawKey: key, store: store)
+  }
+
+  /// An optional `RawRepresentable`, stored as its raw value.
+  private init<R: RawRepresentable>(optionalRawKey key: String, store: AppStorageBackend?)
+  where Value == R? {
     self.init(
       key: key, defaultValue: nil, store: store, encode: { $0?.rawValue },
-      decode: { stored in (stored as? Int).flatMap { R(rawValue: $0) }.map { .some($0) } })
+      decode: { stored in (stored as? R.RawValue).flatMap { R(rawValue: $0) }.map { .some($0) } })
   }
 
   /// An optional of one of the plain supported types.
