@@ -31,10 +31,13 @@
 /// It reads memory through raw pointers (as `ForEach`'s bit-for-bit comparisons do, through
 /// `bitsEqual`, inside `withUnsafeBytes` of the values compared): a field is read at the
 /// offset the type's own metadata reported, inside `withUnsafeBytes(of:)` of a value of
-/// exactly that type, as the field's own type. That
+/// exactly that type, as the field's own type. The one write, a dynamic property's
+/// `update()`, mutates such a field in place, inside `withUnsafeMutableBytes(of:)` of a
+/// variable of that type, as the field's own type. That
 /// invariant holds because a plan is built for, cached under, and only ever applied to one
 /// type `V` (every entry point is generic over `V` and looks the plan up by `V.self`). The
-/// comparison tests run under AddressSanitizer over every field kind above.
+/// comparison tests run under AddressSanitizer over every field kind above, and the
+/// `update()` tests (`CustomDynamicPropertyTests`) over nested properties and a modifier's.
 final class ComparisonPlan {
   /// How two whole values compare.
   private enum WholeValue {
