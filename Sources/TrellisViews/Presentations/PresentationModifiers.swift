@@ -135,17 +135,9 @@ extension View {
     @ViewBuilder actions: @escaping @MainActor (T) -> Actions,
     @ViewBuilder message: @escaping @MainActor (T) -> Message
   ) -> ModifiedContent<Self, PresentationModifier> {
-    let title = String(title)
-    let shown = Binding(
-      get: { isPresented.wrappedValue && data != nil },
-      set: { isPresented.wrappedValue = $0 })
-    return modifier(
-      PresentationModifier(
-        source: PresentationSource(kind: .alert, isPresented: shown, buttonsDismiss: true) {
-          guard let data else { return AnyView(EmptyView()) }
-          return AnyView(
-            DialogContent(title: title, message: message(data), actions: actions(data)))
-        }, onDismiss: nil))
+    dialog(
+      .alert, title: String(title), isPresented: isPresented, presenting: data,
+      addsCancel: false, actions: actions, message: message)
   }
 
   /// Presents an alert about `data`, without a message, while `isPresented` is true and
@@ -206,6 +198,64 @@ extension View {
     @ViewBuilder actions: @escaping @MainActor () -> Actions
   ) -> ModifiedContent<Self, PresentationModifier> {
     confirmationDialog(title, isPresented: isPresented, actions: actions, message: { EmptyView() })
+  }
+
+  /// Presents a confirmation dialog about `data` while `isPresented` is true and `data` is
+  /// non-nil, like SwiftUI's `confirmationDialog(_:isPresented:presenting:actions:message:)`
+  /// (see `confirmationDialog(_:isPresented:actions:message:)`).
+  /// - Parameters:
+  ///   - title: the dialog's title.
+  ///   - isPresented: whether the dialog is shown; dismissing sets it to false.
+  ///   - data: what the dialog is about; the actions and message receive it.
+  ///   - actions: the dialog's buttons for the data.
+  ///   - message: the dialog's message for the data.
+  /// - Returns: the modified view.
+  public func confirmationDialog<S: StringProtocol, T, Actions: View, Message: View>(
+    _ title: S, isPresented: Binding<Bool>, presenting data: T?,
+    @ViewBuilder actions: @escaping @MainActor (T) -> Actions,
+    @ViewBuilder message: @escaping @MainActor (T) -> Message
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    dialog(
+      .confirmationDialog, title: String(title), isPresented: isPresented, presenting: data,
+      addsCancel: true, actions: actions, message: message)
+  }
+
+  /// Presents a confirmation dialog about `data`, without a message, like SwiftUI's
+  /// `confirmationDialog(_:isPresented:presenting:actions:)` (see
+  /// `confirmationDialog(_:isPresented:presenting:actions:message:)`).
+  /// - Parameters:
+  ///   - title: the dialog's title.
+  ///   - isPresented: whether the dialog is shown; dismissing sets it to false.
+  ///   - data: what the dialog is about; the actions receive it.
+  ///   - actions: the dialog's buttons for the data.
+  /// - Returns: the modified view.
+  public func confirmationDialog<S: StringProtocol, T, Actions: View>(
+    _ title: S, isPresented: Binding<Bool>, presenting data: T?,
+    @ViewBuilder actions: @escaping @MainActor (T) -> Actions
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    confirmationDialog(
+      title, isPresented: isPresented, presenting: data, actions: actions,
+      message: { _ in EmptyView() })
+  }
+
+  /// An alert or dialog about `data`: shown while `isPresented` is true and `data` is non-nil.
+  private func dialog<T, Actions: View, Message: View>(
+    _ kind: ElementKind, title: String, isPresented: Binding<Bool>, presenting data: T?,
+    addsCancel: Bool, actions: @escaping @MainActor (T) -> Actions,
+    message: @escaping @MainActor (T) -> Message
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    let shown = Binding(
+      get: { isPresented.wrappedValue && data != nil },
+      set: { isPresented.wrappedValue = $0 })
+    return modifier(
+      PresentationModifier(
+        source: PresentationSource(kind: kind, isPresented: shown, buttonsDismiss: true) {
+          guard let data else { return AnyView(EmptyView()) }
+          return AnyView(
+            DialogContent(
+              title: title, message: message(data), actions: actions(data),
+              addsCancel: addsCancel))
+        }, onDismiss: nil))
   }
 
   private func presentation<Content: View>(

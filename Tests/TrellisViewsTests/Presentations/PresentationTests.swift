@@ -486,6 +486,50 @@ struct LinksInASheet: View {
     #expect(flags.alert == false)
   }
 
+  /// From a new user's audit: the dialog's `presenting:` forms did not exist.
+  @Test func aDialogPresentingDataGivesItToItsActionsAndMessageAndAddsCancel() {
+    struct ShareDialog: View {
+      @Bindable var flags: PresentationFlags
+      let probe: Probe
+      let link: String?
+      var body: some View {
+        Text("files")
+          .confirmationDialog("Share", isPresented: $flags.dialog, presenting: link) { link in
+            Button("Copy \(link)") { probe.log.append("copied \(link)") }
+          } message: { link in
+            Text("to \(link)")
+          }
+      }
+    }
+    let flags = PresentationFlags()
+    let probe = Probe()
+    let host = ViewHost(ShareDialog(flags: flags, probe: probe, link: "a.txt"), executor: .manual)
+    flags.dialog = true
+    host.flush()
+    #expect(
+      host.dump() == """
+        ShareDialog
+          Text "files"
+          ConfirmationDialog
+            Text "Share"
+            Text "to a.txt"
+            Button
+              Text "Copy a.txt"
+            Button role=cancel
+              Text "Cancel"
+
+        """)
+    #expect(host.tap("Copy a.txt"))
+    host.flush()
+    #expect(probe.log == ["copied a.txt"])
+    #expect(flags.dialog == false)
+    // No data: nothing is shown, whatever the flag says.
+    let empty = ViewHost(ShareDialog(flags: flags, probe: probe, link: nil), executor: .manual)
+    flags.dialog = true
+    empty.flush()
+    #expect(empty.tree.texts == ["files"])
+  }
+
   @Test func dismissWhereNothingIsPresentedIsReportedAndDoesNothing() {
     let host = ViewHost(DismissesNothing(), executor: .manual)
     let diagnostics = TrellisDiagnostics.capture {
