@@ -180,20 +180,29 @@ public final class Graph {
         }
         continue
       }
-      guard store.isLive(entry.ref), let handle = store.handles[link: slot] else { continue }
-      // One explicit retain for the run (its body may drop the last other reference to the
-      // effect), the object borrowed inside: taking it as a strong reference cost two
-      // retains and releases per run.
-      _ = handle.retain()
-      let ran = withGuaranteedObject(handle) { object in
-        runInFlush(unsafeDowncast(object, to: Effect.self))
-      }
-      handle.release()
+      guard let ran = withLiveEffect(entry.ref, { runInFlush($0) }) else { continue }
       if !ran {
         runFirstRunsAfterStoppedCycle()
         return
       }
     }
+  }
+
+  /// Calls `body` with the effect `ref` names, if it is still live, and holds it for the call:
+  /// one explicit retain (its body may drop the last other reference to the effect), the
+  /// object borrowed inside. Taking it as a strong reference cost two retains and releases per
+  /// run.
+  @inline(__always)
+  private func withLiveEffect<Result>(
+    _ ref: NodeRef, _ body: (Effect) -> Result
+  ) -> Result? {
+    guard store.isLive(ref), let handle = store.handles[link: ref.slot] else { return nil }
+    _ = handle.retain()
+    let result = withGuaranteedObject(handle) { object in
+      body(unsafeDowncast(object, to: Effect.self))
+    }
+    handle.release()
+    return result
   }
 
   /// Runs `effect` as part of the current flush; false, after reporting an update cycle, when it
@@ -224,12 +233,8 @@ public final class Graph {
       // As in `flush()`: no reference is held across the check, which may release the effect.
       guard let flags = store.unqueue(entry.ref), store.isLive(entry.ref),
         store.withEffect(at: slot, { $0.runCount == 0 }),
-        store.needsUpdate(slot, flags: flags), store.isLive(entry.ref),
-        let handle = store.handles[link: slot]
+        store.needsUpdate(slot, flags: flags), withLiveEffect(entry.ref, { $0.run() }) != nil
       else { continue }
-      _ = handle.retain()
-      withGuaranteedObject(handle) { object in unsafeDowncast(object, to: Effect.self).run() }
-      handle.release()
       runCount += 1
     }
   }
