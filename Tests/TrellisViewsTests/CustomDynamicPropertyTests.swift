@@ -98,6 +98,15 @@ struct SummaryModifier: ViewModifier {
   }
 }
 
+/// A view that stores a property with an `update()` of its own with `let`.
+struct LetSummaryView: View {
+  let summary: Summary
+
+  var body: some View {
+    Button(summary.text) { summary.tap() }
+  }
+}
+
 @MainActor
 @Suite struct CustomDynamicPropertyTests {
   @Test func theStateInsideACustomPropertyIsTheViewsOwnAndEachHasItsSlot() {
@@ -164,5 +173,42 @@ struct SummaryModifier: ViewModifier {
     host.flush()
     #expect(probe.log == ["update m", "modifier body"])
     #expect(host.tree.texts == ["content", "m 0 c"])
+  }
+
+  /// `update()` reaches a property through a key path; one stored with `let` has only a
+  /// read-only one, so its update runs on a copy. Reported once, naming the view and the
+  /// property; the state inside it still works.
+  @Test func aLetPropertyWithAnUpdateOfItsOwnIsReportedOnce() {
+    let model = CounterParent()
+    let probe = Probe()
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(
+        LetSummaryView(summary: Summary(model: model, probe: probe, name: "s")),
+        executor: .manual)
+      #expect(host!.tap("not updated"))
+      host!.flush()
+    }
+    #expect(probe.log == ["update s", "update s"])
+    #expect(host!.tree.texts == ["not updated"])
+    #expect(diagnostics.map(\.kind) == [.invalidInput])
+    #expect(diagnostics.map(\.nodes) == [["LetSummaryView"]])
+    #expect(
+      diagnostics.map(\.message) == [
+        "`summary` in LetSummaryView is a dynamic property stored with `let`: its update() runs "
+          + "on a copy, so what update() changes in its own stored values does not reach the "
+          + "body (SwiftUI keeps it). Declare it `var`."
+      ])
+  }
+
+  /// A property stored with `let` whose `update()` is the default one loses nothing: no report.
+  @Test func aLetPropertyWithTheDefaultUpdateIsNotReported() {
+    let diagnostics = TrellisDiagnostics.capture {
+      let host = ViewHost(
+        TwoCounters(title: "t").environment(\.locale, Locale(identifier: "fr")),
+        executor: .manual)
+      #expect(host.tree.texts == ["t first 0 fr", "t second 0 fr"])
+    }
+    #expect(diagnostics.isEmpty)
   }
 }

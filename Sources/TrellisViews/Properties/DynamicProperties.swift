@@ -19,7 +19,9 @@
 ///
 /// Its `update()`, if it has one, runs before each evaluation of the body of the view (or
 /// custom modifier) that stores it, after the properties inside it are linked and updated,
-/// as SwiftUI calls it; what it sets in the property is seen by that body.
+/// as SwiftUI calls it; what it sets in the property is seen by that body. Store such a
+/// property with `var`: one stored with `let` has its `update()` run on a copy, and is reported
+/// (SwiftUI, which writes into the view's memory, keeps the change).
 @MainActor
 public protocol DynamicProperty {
   /// Runtime hook: binds the property to its storage in `node`. Not meant to be called.
@@ -41,7 +43,7 @@ public protocol DynamicProperty {
 
 extension DynamicProperty {
   /// Does nothing.
-  public mutating func update() {}
+  public mutating func update() { DynamicPropertyUpdates<Void>.defaultUpdateRan = true }
 
   /// Does nothing: a dynamic property of the app's own needs no hook, since the dynamic
   /// properties stored in it are linked as the view's own.

@@ -31,13 +31,11 @@
 /// It reads memory through raw pointers (as `ForEach`'s bit-for-bit comparisons do, through
 /// `bitsEqual`, inside `withUnsafeBytes` of the values compared): a field is read at the
 /// offset the type's own metadata reported, inside `withUnsafeBytes(of:)` of a value of
-/// exactly that type, as the field's own type. The one write, a dynamic property's
-/// `update()`, mutates such a field in place, inside `withUnsafeMutableBytes(of:)` of a
-/// variable of that type, as the field's own type. That
-/// invariant holds because a plan is built for, cached under, and only ever applied to one
-/// type `V` (every entry point is generic over `V` and looks the plan up by `V.self`). The
-/// comparison tests run under AddressSanitizer over every field kind above, and the
-/// `update()` tests (`CustomDynamicPropertyTests`) over nested properties and a modifier's.
+/// exactly that type, as the field's own type. It never writes: a dynamic property's
+/// `update()` goes through key paths (`DynamicPropertyUpdates`). That invariant holds because a
+/// plan is built for, cached under, and only ever applied to one type `V` (every entry point is
+/// generic over `V` and looks the plan up by `V.self`). The comparison tests run under
+/// AddressSanitizer over every field kind above.
 final class ComparisonPlan {
   /// How two whole values compare.
   private enum WholeValue {
@@ -82,22 +80,17 @@ final class ComparisonPlan {
     let link: @MainActor (UnsafeRawPointer, ViewNode, Int, String) -> Void
   }
 
-  /// A dynamic property of the app's own, whose `update()` runs before each body.
-  private struct DynamicPropertyUpdate {
-    let offset: Int
-    let update: @MainActor (UnsafeMutableRawPointer) -> Void
-  }
-
   private let wholeValue: WholeValue
   private let fields: [Field]
   private let dynamicProperties: [DynamicPropertyField]
-  /// The app's own dynamic properties, inner ones before the ones that hold them.
-  private let dynamicPropertyUpdates: [DynamicPropertyUpdate]
+  /// The `update()` calls of the app's own dynamic properties (a
+  /// `DynamicPropertyUpdates<V>` for the plan's type `V`); nil when there are none.
+  private let dynamicPropertyUpdates: AnyObject?
 
   /// Whether values of the type carry dynamic properties that must be linked before `body`.
   var hasDynamicProperties: Bool { !dynamicProperties.isEmpty }
   /// Whether values of the type carry dynamic properties of the app's own to update.
-  var hasDynamicPropertyUpdates: Bool { !dynamicPropertyUpdates.isEmpty }
+  var hasDynamicPropertyUpdates: Bool { dynamicPropertyUpdates != nil }
 
   /// How many bytes to compare when the same bytes mean equal inputs (a class instance,
   /// compared by identity, or plain data; for plain data with a custom `==`, other bytes may
@@ -192,7 +185,10 @@ final class ComparisonPlan {
       reflection = Self.reflect(type)
     }
     dynamicProperties = reflection?.dynamicProperties ?? []
-    dynamicPropertyUpdates = reflection?.dynamicPropertyUpdates ?? []
+    // Only views (and the values inside custom modifiers and `.equatable()`) run them.
+    dynamicPropertyUpdates =
+      reflection?.dynamicProperties.isEmpty == false && !comparesElements
+      ? DynamicPropertyUpdates<V>.make() : nil
     if type is AnyClass {
       bitwiseSize = MemoryLayout<AnyObject>.size
     } else if _isPOD(type) {
@@ -206,7 +202,6 @@ final class ComparisonPlan {
   private struct Reflection {
     var fields: [Field] = []
     var dynamicProperties: [DynamicPropertyField] = []
-    var dynamicPropertyUpdates: [DynamicPropertyUpdate] = []
   }
 
   /// The stored properties of `type`, each with its rule; nil if it cannot be reflected (an
@@ -238,16 +233,13 @@ final class ComparisonPlan {
         // whole.
         let isLibraryWrapper =
           fieldType is any RuntimeOwnedProperty.Type || fieldType is any ObjectIdentityInput.Type
-        // The app's own: its `update()` runs before each body, after the properties inside it
-        // are linked and updated (SwiftUI's `DynamicProperty.update()`).
-        let update = DynamicPropertyUpdate(offset: base + offset, update: Self.updater(property))
+        // The app's own: the properties inside it are linked as the view's own (its
+        // `update()` is found by `DynamicPropertyUpdates`).
         if !isLibraryWrapper, kind == .struct,
           Self.reflectFields(of: fieldType, at: base + offset, labelled: label, into: &reflection)
         {
-          reflection.dynamicPropertyUpdates.append(update)
           return true
         }
-        if !isLibraryWrapper { reflection.dynamicPropertyUpdates.append(update) }
       }
       if kind == .struct, Self.comparesMembers(of: fieldType) {
         // A struct with no `==` of its own: compared member by member, as SwiftUI compares
@@ -410,11 +402,9 @@ final class ComparisonPlan {
   @MainActor
   @discardableResult
   func updateDynamicProperties<V>(of view: inout V) -> Bool {
-    guard !dynamicPropertyUpdates.isEmpty else { return false }
-    withUnsafeMutableBytes(of: &view) { raw in
-      let base = raw.baseAddress!
-      for property in dynamicPropertyUpdates { property.update(base + property.offset) }
-    }
+    // Always of type `V`: a plan is built for, and only applied to, one type.
+    guard let updates = dynamicPropertyUpdates as? DynamicPropertyUpdates<V> else { return false }
+    updates.run(on: &view)
     return true
   }
 
@@ -489,13 +479,6 @@ final class ComparisonPlan {
       DynamicInputComparison.equal(
         old.assumingMemoryBound(to: T.self).pointee, new.assumingMemoryBound(to: T.self).pointee)
     }
-  }
-
-  @MainActor
-  private static func updater<P: DynamicProperty>(
-    _ type: P.Type
-  ) -> @MainActor (UnsafeMutableRawPointer) -> Void {
-    { field in field.assumingMemoryBound(to: P.self).pointee.update() }
   }
 
   @MainActor
