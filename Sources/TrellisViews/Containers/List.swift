@@ -357,6 +357,40 @@ extension Section where Parent == Text, Footer == EmptyView {
   }
 }
 
+extension Section {
+  /// Creates a section with a header and a footer given as values, like SwiftUI's
+  /// `Section(header:footer:content:)`.
+  /// - Parameters:
+  ///   - header: the header.
+  ///   - footer: the footer.
+  ///   - content: the rows.
+  public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { header }, footer: { footer })
+  }
+}
+
+extension Section where Footer == EmptyView {
+  /// Creates a section with a header given as a value, like SwiftUI's
+  /// `Section(header:content:)`.
+  /// - Parameters:
+  ///   - header: the header.
+  ///   - content: the rows.
+  public init(header: Parent, @ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { header }, footer: { EmptyView() })
+  }
+}
+
+extension Section where Parent == EmptyView {
+  /// Creates a section with a footer given as a value, like SwiftUI's
+  /// `Section(footer:content:)`.
+  /// - Parameters:
+  ///   - footer: the footer.
+  ///   - content: the rows.
+  public init(footer: Footer, @ViewBuilder content: () -> Content) {
+    self.init(content: content, header: { EmptyView() }, footer: { footer })
+  }
+}
+
 extension Section: RowContent {
   func collectRows(into rows: inout RowCollector) {
     let header: (any View)? = Parent.self == EmptyView.self ? nil : self.header
