@@ -99,12 +99,9 @@ extension View {
     @ViewBuilder actions: @escaping @MainActor () -> Actions,
     @ViewBuilder message: @escaping @MainActor () -> Message
   ) -> ModifiedContent<Self, PresentationModifier> {
-    let title = String(title)
-    return modifier(
-      PresentationModifier(
-        source: PresentationSource(kind: .alert, isPresented: isPresented, buttonsDismiss: true) {
-          AnyView(DialogContent(title: title, message: message(), actions: actions()))
-        }, onDismiss: nil))
+    plainDialog(
+      .alert, title: Text(String(title)), isPresented: isPresented, addsCancel: false,
+      actions: actions, message: message)
   }
 
   /// Presents an alert titled `title`, without a message, while `isPresented` is true (see
@@ -136,7 +133,7 @@ extension View {
     @ViewBuilder message: @escaping @MainActor (T) -> Message
   ) -> ModifiedContent<Self, PresentationModifier> {
     dialog(
-      .alert, title: String(title), isPresented: isPresented, presenting: data,
+      .alert, title: Text(String(title)), isPresented: isPresented, presenting: data,
       addsCancel: false, actions: actions, message: message)
   }
 
@@ -174,16 +171,9 @@ extension View {
     @ViewBuilder actions: @escaping @MainActor () -> Actions,
     @ViewBuilder message: @escaping @MainActor () -> Message
   ) -> ModifiedContent<Self, PresentationModifier> {
-    let title = String(title)
-    return modifier(
-      PresentationModifier(
-        source: PresentationSource(
-          kind: .confirmationDialog, isPresented: isPresented, buttonsDismiss: true
-        ) {
-          AnyView(
-            DialogContent(
-              title: title, message: message(), actions: actions(), addsCancel: true))
-        }, onDismiss: nil))
+    plainDialog(
+      .confirmationDialog, title: Text(String(title)), isPresented: isPresented,
+      addsCancel: true, actions: actions, message: message)
   }
 
   /// Presents a confirmation dialog titled `title`, without a message (see
@@ -216,7 +206,7 @@ extension View {
     @ViewBuilder message: @escaping @MainActor (T) -> Message
   ) -> ModifiedContent<Self, PresentationModifier> {
     dialog(
-      .confirmationDialog, title: String(title), isPresented: isPresented, presenting: data,
+      .confirmationDialog, title: Text(String(title)), isPresented: isPresented, presenting: data,
       addsCancel: true, actions: actions, message: message)
   }
 
@@ -238,9 +228,23 @@ extension View {
       message: { _ in EmptyView() })
   }
 
+  /// An alert or dialog: shown while `isPresented` is true.
+  func plainDialog<Actions: View, Message: View>(
+    _ kind: ElementKind, title: Text, isPresented: Binding<Bool>, addsCancel: Bool,
+    actions: @escaping @MainActor () -> Actions, message: @escaping @MainActor () -> Message
+  ) -> ModifiedContent<Self, PresentationModifier> {
+    modifier(
+      PresentationModifier(
+        source: PresentationSource(kind: kind, isPresented: isPresented, buttonsDismiss: true) {
+          AnyView(
+            DialogContent(
+              title: title, message: message(), actions: actions(), addsCancel: addsCancel))
+        }, onDismiss: nil))
+  }
+
   /// An alert or dialog about `data`: shown while `isPresented` is true and `data` is non-nil.
-  private func dialog<T, Actions: View, Message: View>(
-    _ kind: ElementKind, title: String, isPresented: Binding<Bool>, presenting data: T?,
+  func dialog<T, Actions: View, Message: View>(
+    _ kind: ElementKind, title: Text, isPresented: Binding<Bool>, presenting data: T?,
     addsCancel: Bool, actions: @escaping @MainActor (T) -> Actions,
     message: @escaping @MainActor (T) -> Message
   ) -> ModifiedContent<Self, PresentationModifier> {
@@ -282,7 +286,7 @@ extension View {
 /// An alert's or a dialog's content: its title as a `Text`, its message, then its actions (an
 /// `OK` button when it has none).
 struct DialogContent<Message: View, Actions: View>: View, _PrimitiveView {
-  let title: String
+  let title: Text
   let message: Message
   let actions: Actions
   /// Whether a `Cancel` button is added when no action has the cancel role (a confirmation
@@ -294,7 +298,7 @@ struct DialogContent<Message: View, Actions: View>: View, _PrimitiveView {
     var addsCancel = false
     for pass in 0..<2 {
       node.updateChildren { children in
-        children.update(.index(0), Text(view.title))
+        children.update(.index(0), view.title)
         children.update(.index(1), view.message)
         if Actions.self == EmptyView.self {
           children.update(.index(2), Button("OK") {})

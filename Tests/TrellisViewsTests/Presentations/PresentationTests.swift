@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrellisGraph
 import TrellisTracking
@@ -528,6 +529,72 @@ struct LinksInASheet: View {
     flags.dialog = true
     empty.flush()
     #expect(empty.tree.texts == ["files"])
+  }
+
+  /// SwiftUI's `Text`-titled forms: the title is shown as that text, styled, its values
+  /// formatted in the environment's locale.
+  @Test func textTitledAlertsAndDialogsShowTheirTitleAsThatText() {
+    struct TextTitled: View {
+      @Bindable var flags: PresentationFlags
+      let probe: Probe
+      var body: some View {
+        VStack {
+          Text("a")
+            .alert(Text("Delete \(3) notes?").bold(), isPresented: $flags.alert) {
+              Button("Delete", role: .destructive) { probe.log.append("deleted") }
+            }
+          Text("b")
+            .confirmationDialog(
+              Text(1.5, format: .number), isPresented: $flags.dialog, presenting: "x.txt"
+            ) { name in
+              Button("Copy \(name)") { probe.log.append("copied \(name)") }
+            } message: { name in
+              Text(name)
+            }
+        }
+        .environment(\.locale, Locale(identifier: "fr_FR"))
+      }
+    }
+    let flags = PresentationFlags()
+    let probe = Probe()
+    let host = ViewHost(TextTitled(flags: flags, probe: probe), executor: .manual)
+    flags.alert = true
+    host.flush()
+    #expect(
+      host.dump() == """
+        TextTitled
+          VStack
+            Text "a"
+            Alert
+              Text "Delete 3 notes?" bold
+              Button role=destructive
+                Text "Delete"
+            Text "b"
+
+        """)
+    #expect(host.tap("Delete"))
+    host.flush()
+    flags.dialog = true
+    host.flush()
+    #expect(
+      host.dump() == """
+        TextTitled
+          VStack
+            Text "a"
+            Text "b"
+            ConfirmationDialog
+              Text "1,5"
+              Text "x.txt"
+              Button
+                Text "Copy x.txt"
+              Button role=cancel
+                Text "Cancel"
+
+        """)
+    #expect(host.tap("Copy x.txt"))
+    host.flush()
+    #expect(probe.log == ["deleted", "copied x.txt"])
+    #expect(flags.alert == false && flags.dialog == false)
   }
 
   @Test func dismissWhereNothingIsPresentedIsReportedAndDoesNothing() {
