@@ -638,3 +638,108 @@ final class UnmountSwitches: Trackable {
     #expect(host.tree.texts == [])
   }
 }
+
+/// A recording renderer that calls `hook` once, from inside the commit, at the first call of
+/// the kind named: `setText` or `destroyElement`.
+@MainActor
+final class HookedRenderer: Renderer {
+  let recorder = RecordingRenderer()
+  let hookedCall: String
+  var hook: (() -> Void)?
+  private(set) var destroyed = 0
+
+  init(hookedCall: String) { self.hookedCall = hookedCall }
+
+  var rootElement: RecordingRenderer.Element { recorder.rootElement }
+  func createElement(_ description: ElementDescription) -> RecordingRenderer.Element {
+    recorder.createElement(description)
+  }
+  func insert(
+    _ child: RecordingRenderer.Element, into parent: RecordingRenderer.Element, at index: Int
+  ) {
+    recorder.insert(child, into: parent, at: index)
+  }
+  func move(
+    _ child: RecordingRenderer.Element, in parent: RecordingRenderer.Element, from source: Int,
+    to destination: Int
+  ) {
+    recorder.move(child, in: parent, from: source, to: destination)
+  }
+  func remove(
+    _ child: RecordingRenderer.Element, from parent: RecordingRenderer.Element, at index: Int
+  ) {
+    recorder.remove(child, from: parent, at: index)
+  }
+  func setText(_ text: String?, of element: RecordingRenderer.Element) {
+    recorder.setText(text, of: element)
+    if hookedCall == "setText" { runHook() }
+  }
+  func setAttributes(_ attributes: ElementAttributes, of element: RecordingRenderer.Element) {
+    recorder.setAttributes(attributes, of: element)
+  }
+  func beginCommit(_ commit: CommitInfo) { recorder.beginCommit(commit) }
+  func endCommit(_ commit: CommitInfo) { recorder.endCommit(commit) }
+  func destroyElement(_ element: RecordingRenderer.Element) {
+    destroyed += 1
+    if hookedCall == "destroyElement" { runHook() }
+  }
+
+  private func runHook() {
+    let hook = hook
+    self.hook = nil
+    hook?()
+  }
+}
+
+final class LabelAndRows: Trackable {
+  @Tracked var label = "a"
+  @Tracked var ids = [1, 2]
+}
+
+struct LabelledRows: View {
+  let model: LabelAndRows
+
+  var body: some View {
+    VStack {
+      Text(model.label)
+      ForEach(model.ids, id: \.self) { id in Text("row \(id)") }
+    }
+  }
+}
+
+// Found by a renderer author: `unmount()` from a renderer's `setText` or `destroyElement`, in
+// the middle of a commit that had passed its container changes, destroyed the elements without
+// removing them, left `host.tree` whole, and gave the renderer to the next host at once.
+@MainActor
+@Suite struct UnmountFromACommitTests {
+  @Test(arguments: ["setText", "destroyElement"])
+  func anUnmountFromInsideACommitRemovesTheTreeInTheNextRound(call: String) {
+    let model = LabelAndRows()
+    let renderer = HookedRenderer(hookedCall: call)
+    let host = ViewHost(LabelledRows(model: model), executor: .manual, renderer: renderer)
+    renderer.hook = { [weak host] in host?.unmount() }
+    renderer.recorder.clear()
+    let diagnostics = TrellisDiagnostics.capture {
+      model.label = "b"
+      model.ids = [2, 3]
+      host.flush()
+    }
+    #expect(diagnostics.isEmpty)
+    #expect(
+      renderer.recorder.commits.map { $0.map(\.description) } == [
+        [
+          "create Text@6 #3 \"row 3\"", "remove Text@4 from VStack@2 at 1",
+          "insert Text@6 into VStack@2 at 2", "setText Text@3 \"b\"",
+        ],
+        ["remove LabelledRows@1 from Root@0 at 0"],
+      ])
+    #expect(renderer.rootElement.children.isEmpty)
+    #expect(host.tree.texts == [])
+    // Every element went: the row the first commit removed, then the five of the tree.
+    #expect(renderer.destroyed == 6)
+    // The renderer is free for another host only now.
+    let next = ViewHost(Text("next"), executor: .manual, renderer: renderer)
+    #expect(renderer.rootElement.children.map(\.text) == ["next"])
+    withExtendedLifetime(next) {}
+  }
+}

@@ -68,6 +68,9 @@ final class HostCore {
   /// The identity of the app's renderer while this host holds it in `AttachedRenderers`;
   /// given back when the host unmounts or goes.
   var attachedRenderer: ObjectIdentifier?
+  /// Whether the host was unmounted and gives its renderer back after the commit that removes
+  /// the tree.
+  var givesRendererBackAfterCommit = false
   /// The box of the tree behind `ViewHost.tree`, dormant until the tree is first read (see
   /// `renderedTree`); nil with `keepsTree: false`. Not in `renderers`: the commit sends it
   /// mutations only once it is active.
@@ -266,6 +269,7 @@ final class HostCore {
         action = cycle.settled(hasPendingWork: graph.hasPendingWork)
       case .commit:
         commit()
+        if givesRendererBackAfterCommit { giveRendererBackIfUnmounted() }
         updateNumber &+= 1
         if recordsChangeContexts { stopRecordingChangeContexts() }
         hasPendingDismissal = false
@@ -430,6 +434,35 @@ final class HostCore {
   }
 
   // MARK: - Leaving the tree
+
+  /// `ViewHost.unmount()`.
+  func unmountRoot() {
+    guard let root else { return }
+    guard !isCommitting else {
+      // The commit has passed the container marks this would make: the teardown runs after it,
+      // with the disappearances its own removals queued (before changes and appearances).
+      lifecycleQueue.enqueue(.disappear) { host in host.unmountRoot() }
+      return
+    }
+    unmount(root)
+    self.root = nil
+    markChildrenChanged(ofRootContainer: ())
+    givesRendererBackAfterCommit = true
+    // Inside a cycle (a lifecycle action) or a transaction this runs nothing: the commit that
+    // takes the removal comes later, and gives the renderer back then.
+    runUpdateCycle()
+  }
+
+  /// After a commit: once the tree's removal has reached the renderer, another host may take
+  /// it.
+  func giveRendererBackIfUnmounted() {
+    guard givesRendererBackAfterCommit, root == nil, !hasUncommittedChanges else { return }
+    givesRendererBackAfterCommit = false
+    if let attachedRenderer {
+      AttachedRenderers.detach(attachedRenderer)
+      self.attachedRenderer = nil
+    }
+  }
 
   /// Removes `node` and its subtree: pre-order, each node stops its computations, queues the
   /// cancellation of its tasks and its disappear actions (only if it had appeared; see

@@ -169,19 +169,15 @@ public final class ViewHost {
     }
   }
 
-  /// Removes the whole tree: every view disappears and every task is cancelled.
-  public func unmount() {
-    guard let root = core.root else { return }
-    core.unmount(root)
-    core.root = nil
-    core.markChildrenChanged(ofRootContainer: ())
-    core.runUpdateCycle()
-    // The renderer has had the removals: another host may take it now.
-    if let renderer = core.attachedRenderer {
-      AttachedRenderers.detach(renderer)
-      core.attachedRenderer = nil
-    }
-  }
+  /// Removes the whole tree: every view disappears and every task is cancelled. The renderer is
+  /// given back (another host may take it) once the commit that removes the tree has reached
+  /// it.
+  ///
+  /// Called from a renderer's callback in the middle of a commit, it waits for that commit to
+  /// end and runs after it, with the cycle's lifecycle actions, and the cycle's next round
+  /// commits the removal (a commit already under way cannot take it: found by a renderer author, whose
+  /// renderer kept the tree, its elements destroyed, and was given to the next host).
+  public func unmount() { core.unmountRoot() }
 
   /// The lifecycle events so far, in order (empty when updates are not logged).
   public var events: [LifecycleEvent] { core.events }
