@@ -577,6 +577,32 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
         """#)
   }
 
+  /// Found by a renderer author: a field's text was printed raw, so a newline broke its line.
+  @Test func aDumpEscapesAFieldsTextAndPromptAndAPickersTags() {
+    struct AwkwardControls: View {
+      @State private var text = "two\nlines \"quoted\""
+      @State private var choice = "a\tb"
+      var body: some View {
+        VStack {
+          TextField("Field", text: $text, prompt: Text("say \"hi\"\u{0}"))
+          Picker("Pick", selection: $choice) {
+            Text("tabbed").tag("a\tb")
+          }
+        }
+      }
+    }
+    let host = ViewHost(AwkwardControls(), executor: .manual)
+    #expect(
+      host.dump() == #"""
+        AwkwardControls
+          VStack
+            TextField "Field" value="two\nlines \"quoted\"" prompt="say \"hi\"\u{0}"
+            Picker "Pick" selection=a\tb
+              Text "tabbed" tag=a\tb
+
+        """#)
+  }
+
   @Test func aNegativeLimitCountsAsZero() {
     let host = ViewHost(Shelf(), executor: .manual)
     #expect(

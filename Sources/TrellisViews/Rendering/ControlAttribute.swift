@@ -54,18 +54,19 @@ public enum ControlAttribute: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `value="milk"`, `value=3`, `bounds=0...10`, `tag=all`, `selection=all`, `role=destructive`,
-  /// `disabled`, `focused`.
+  /// `disabled`, `focused`. Texts and tags are escaped as a dump escapes texts (`\n`, `\"`, …),
+  /// so that one attribute stays on its line.
   public var description: String {
     switch self {
-    case .text(let text): "value=\"\(text)\""
-    case .prompt(let prompt): "prompt=\"\(prompt)\""
+    case .text(let text): "value=\"\(RenderedNode.escaped(text))\""
+    case .prompt(let prompt): "prompt=\"\(RenderedNode.escaped(prompt))\""
     case .caret(let position): "caret=\(position)"
     case .value(let value): "value=\(Length.describe(CGFloat(value)))"
     case .bounds(let lower, let upper):
       "bounds=\(Length.describe(CGFloat(lower)))...\(Length.describe(CGFloat(upper)))"
     case .step(let step): "step=\(Length.describe(CGFloat(step)))"
-    case .tag(let tag): "tag=\(tag)"
-    case .selection(let tag): "selection=\(tag)"
+    case .tag(let tag): "tag=\(RenderedNode.escaped(tag))"
+    case .selection(let tag): "selection=\(RenderedNode.escaped(tag))"
     case .role(let role): "role=\(role)"
     case .disabled: "disabled"
     case .focused: "focused"
