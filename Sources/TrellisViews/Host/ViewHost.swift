@@ -227,7 +227,9 @@ public final class ViewHost {
     for type in core.compositeTypes.values { type.bodyRuns = 0 }
   }
 
-  /// The rendered tree now; turning it into a value is O(n) in the tree's size, without
+  /// The rendered tree now: the root view's element when it renders one, a `Root` node around
+  /// the root's elements when it renders several (a root view whose body is a bare tuple), or
+  /// `Empty` when it renders none. Turning it into a value is O(n) in the tree's size, without
   /// recursion. The host builds its tree on the first read (O(n) once) and keeps it up to date
   /// with every commit from then on, so that a host whose tree nobody reads does not keep one.
   /// `Empty` when the host keeps no tree (`keepsTree: false`), or when the first read comes

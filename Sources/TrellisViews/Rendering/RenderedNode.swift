@@ -80,7 +80,9 @@ public struct RenderedNode: Equatable, Sendable {
     set { modify { $0.text = newValue } }
   }
 
-  /// The explicit identity (`ForEach` id or `.id(_:)`), where one applies.
+  /// The explicit identity (`ForEach` id or `.id(_:)`), where one applies, as shown:
+  /// `String(describing:)` of the id value, shortened to its first 8 characters and `…` when
+  /// it is longer than 12 (a UUID).
   public var id: String? {
     get { entry.id }
     set { modify { $0.id = newValue } }
@@ -120,8 +122,11 @@ public struct RenderedNode: Equatable, Sendable {
   /// - Returns: the node, or nil.
   public func find(text: String) -> RenderedNode? { first { $0.text == text } }
 
-  /// The first node (pre-order) whose explicit identity is `id`.
-  /// - Parameter id: the identity, as shown (`String(describing:)` of the id value).
+  /// The first node (pre-order) whose explicit identity is `id`, as the tree shows it.
+  /// - Parameter id: the identity as shown: `String(describing:)` of the id value, but an id
+  ///   longer than 12 characters (a UUID) is shown as its first 8 characters and `…`, so pass
+  ///   that shortened form; two ids that share those 8 characters look alike, and the first
+  ///   node is returned.
   /// - Returns: the node, or nil.
   public func find(id: String) -> RenderedNode? { first { $0.id == id } }
 
