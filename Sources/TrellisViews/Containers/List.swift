@@ -266,19 +266,6 @@ final class RowSelectionPart: NodePart {
           + "that type."))
     return false
   }
-
-  /// The part of the row `node` is in (the nearest row above it, or itself), if that row can
-  /// be selected: the row that an activation of `node`'s element selects. Nodes do not link to
-  /// their parents, so this walks the tree from `root`: O(nodes), for a user's activation.
-  static func enclosing(_ node: ViewNode, under root: ViewNode) -> RowSelectionPart? {
-    var stack: [(node: ViewNode, row: RowSelectionPart?)] = [(root, nil)]
-    while let (current, row) = stack.popLast() {
-      let innermost = current.parts[RowSelectionPart.self] ?? row
-      if current === node { return innermost?.tag == nil ? nil : innermost }
-      for child in current.children { stack.append((child, innermost)) }
-    }
-    return nil
-  }
 }
 
 /// A group of rows with an optional header and footer, like SwiftUI's `Section`. In a lazy

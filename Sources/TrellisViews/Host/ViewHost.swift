@@ -331,10 +331,16 @@ public final class RendererConnection {
   /// - Returns: the viewport.
   public func viewport(of element: ElementID) -> Viewport? { core?.viewports[element] }
 
-  /// Activates an element as a tap would: runs a button's or link's action, flips a toggle
-  /// through its binding (as Space does to a focused checkbox), or selects the row of a
-  /// `List(selection:)` that the element is (or is in), as a click on it does. Pending work
-  /// runs at the next update cycle.
+  /// Activates an element as a tap on it would: the tap goes to the element's view or to the
+  /// nearest view around it that takes taps, as in SwiftUI. That runs a button's or link's
+  /// action (a tap on a button's label runs the button), flips a toggle through its binding
+  /// (as Space does to a focused checkbox), runs a single-tap gesture (`onTapGesture`,
+  /// `.gesture(TapGesture())`; the innermost, when several are stacked on one view), or
+  /// selects the row of a `List(selection:)`, as a click on it does. Pending work runs at the
+  /// next update cycle.
+  ///
+  /// An element that is not a control itself is looked up in the shown tree: O(n) in its size,
+  /// once per activation.
   /// - Parameter element: the element.
   /// - Returns: false, with a diagnostic, when the element is gone, has no action, is
   ///   disabled (`.disabled(true)` on it or around it), as a click on a disabled control does
@@ -361,15 +367,17 @@ public final class RendererConnection {
             + "\(node.diagnosticName) \(reason); nothing was activated."))
       return false
     }
-    if let action = node.parts[ActionPart.self] {
-      return action.perform()
-    }
-    if let toggle = node.parts[TogglePart.self] {
+    // The node itself first: a control needs no search of the tree.
+    switch TapTarget(node) ?? core.tapTarget(reaching: node) {
+    case .action(let action): return action.perform()
+    case .toggle(let toggle):
       toggle.isOn.wrappedValue.toggle()
       return true
-    }
-    if let root = core.root, let row = RowSelectionPart.enclosing(node, under: root) {
-      return row.select("of element \(element) in \(node.diagnosticName)")
+    case .gesture(let gesture):
+      gesture.action()
+      return true
+    case .row(let row): return row.select("of element \(element) in \(node.diagnosticName)")
+    case nil: break
     }
     TrellisDiagnostics.report(
       TrellisDiagnostic(

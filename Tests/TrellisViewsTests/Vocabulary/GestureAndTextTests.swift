@@ -101,6 +101,36 @@ struct TitledScreen: View {
   }
 }
 
+/// Views a backend's click reaches through `RendererConnection.activate(_:)`.
+struct ClickTargets: View {
+  let probe: Probe
+  @State private var choice: String? = nil
+
+  var body: some View {
+    VStack {
+      Text("once").onTapGesture { probe.log.append("once") }
+      Text("twice only").onTapGesture(count: 2) { probe.log.append("twice") }
+      HStack {
+        Text("inside")
+        Text("beside")
+      }
+      .onTapGesture { probe.log.append("stack") }
+      Text("stacked")
+        .onTapGesture { probe.log.append("inner") }
+        .onTapGesture { probe.log.append("outer") }
+      Button {
+        probe.log.append("button")
+      } label: {
+        Text("label")
+      }
+      List(selection: $choice) {
+        Text("row").tag("row")
+      }
+    }
+    .onTapGesture { probe.log.append("screen") }
+  }
+}
+
 struct LocalePrice: View {
   var body: some View {
     Text(1234.5, format: .number)
@@ -136,6 +166,38 @@ struct CaptionedCount: View {
       Button("count \(count)") { count += 1 }
       Caption(text: Text("caption"))
     }
+  }
+}
+
+/// Found by a renderer author: a backend that hit-tests could not run `onTapGesture` through
+/// its connection (only the host's drivers, by title, could).
+@MainActor
+@Suite struct ClickThroughConnectionTests {
+  @Test func aClickReachesTheNearestViewThatTakesTapsAsInSwiftUI() throws {
+    let probe = Probe()
+    let renderer = CreatedElements()
+    let host = ViewHost(ClickTargets(probe: probe), executor: .manual, renderer: renderer)
+    let connection = try #require(renderer.connection)
+    func click(_ text: String) -> Bool {
+      connection.activate(renderer.ids(of: .text, text: text)[0])
+    }
+    #expect(click("once"))
+    // In the stack: the stack's gesture; of two on one view, the inner one.
+    #expect(click("inside"))
+    #expect(click("beside"))
+    #expect(click("stacked"))
+    // A button's label: the button, not the gesture around everything.
+    #expect(click("label"))
+    // A row of a selecting list: the row, nearer than the screen's gesture.
+    #expect(click("row"))
+    // A double-tap gesture takes no single tap: the screen's gesture does.
+    #expect(click("twice only"))
+    host.flush()
+    #expect(probe.log == ["once", "stack", "stack", "inner", "button", "screen"])
+    #expect(
+      host.tree.findAll(kind: "List")[0].children.map(\.attributes) == [
+        ["tag=row", "isSelected=true"]
+      ])
   }
 }
 

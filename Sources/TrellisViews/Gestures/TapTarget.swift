@@ -1,0 +1,52 @@
+/// What a tap on a view reaches: the view itself or the nearest view around it that takes
+/// taps, as SwiftUI's hit testing gives a tap to the innermost view with a gesture or control
+/// under it. Used by `RendererConnection.activate(_:)`, for a backend's clicks.
+@MainActor
+enum TapTarget {
+  /// A button or link.
+  case action(ActionPart)
+  /// A toggle.
+  case toggle(TogglePart)
+  /// A single-tap gesture.
+  case gesture(TapGesturePart)
+  /// A selectable row of a `List(selection:)`.
+  case row(RowSelectionPart)
+
+  /// What `node` takes a tap as, if it does.
+  init?(_ node: ViewNode) {
+    if let action = node.parts[ActionPart.self] {
+      self = .action(action)
+    } else if let toggle = node.parts[TogglePart.self] {
+      self = .toggle(toggle)
+    } else if let gesture = node.parts[TapGesturePart.self], gesture.count == 1 {
+      self = .gesture(gesture)
+    } else if let row = node.parts[RowSelectionPart.self], row.tag != nil {
+      // A row of a list without a selection has no tag, and takes no tap.
+      self = .row(row)
+    } else {
+      return nil
+    }
+  }
+}
+
+extension HostCore {
+  /// What a tap on `node` reaches (see `TapTarget`), or nil. Nodes do not link to their
+  /// parents, so this walks the shown tree for the path to `node`: O(nodes), for a user's
+  /// activation.
+  func tapTarget(reaching node: ViewNode) -> TapTarget? {
+    guard let top = frontmostPresentation ?? root else { return nil }
+    var path: [ViewNode] = []
+    var stack = [(node: top, depth: 0)]
+    while let (current, depth) = stack.popLast() {
+      path.removeSubrange(depth...)
+      path.append(current)
+      if current === node {
+        return path.reversed().lazy.compactMap(TapTarget.init).first
+      }
+      for child in current.children.reversed() where child.isVisible {
+        stack.append((child, depth + 1))
+      }
+    }
+    return nil
+  }
+}
