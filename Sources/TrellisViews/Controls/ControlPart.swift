@@ -71,3 +71,19 @@ extension ViewNode {
     GraphEvaluation.untracked { environment[\.isEnabled] }
   }
 }
+
+extension ControlPart {
+  /// What a control of this kind is called in diagnostics before one is found ("text field",
+  /// "slider", …; "control" for any kind).
+  static var kindName: String {
+    switch self {
+    case is TextFieldPart.Type: "text field"
+    case is PickerControl.Type: "picker"
+    case is StepperPart.Type: "stepper"
+    case is SliderPart.Type: "slider"
+    case is TogglePart.Type: "toggle"
+    case is ButtonPart.Type: "button"
+    default: "control"
+    }
+  }
+}

@@ -215,6 +215,14 @@ final class TextFieldPart: ControlPart {
     field.text.wrappedValue = value
   }
 
+  /// Replaces the whole text in one write of the binding, the caret at its end, as a native
+  /// field reports its new text; in a single-line field, each line break becomes a space.
+  func replace(with text: String) {
+    caret = nil
+    field.text.wrappedValue =
+      field.isMultiline ? text : String(text.map { $0.isNewline ? " " : $0 })
+  }
+
   /// Deletes up to `count` characters before the caret, one at a time.
   func deleteBackward(_ count: Int) {
     for _ in 0..<count {

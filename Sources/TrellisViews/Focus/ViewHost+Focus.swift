@@ -108,7 +108,10 @@ extension RendererConnection {
   ///   disabled, is hidden or covered by a shown presentation, or the host was released.
   @discardableResult
   public func focus(_ element: ElementID) -> Bool {
-    guard let control = control(element, effect: "the focus did not move") else { return false }
+    guard
+      let control = control(
+        ControlPart.self, element, call: "focus(_:)", effect: "the focus did not move")
+    else { return false }
     core?.focus.move(to: control)
     return true
   }
@@ -189,21 +192,26 @@ extension RendererConnection {
     return true
   }
 
-  private func control(_ element: ElementID, effect: String) -> ControlPart? {
-    guard let core = liveCore(for: "focus(\(element))") else { return nil }
+  /// The enabled, reachable control of kind `Part` that `element` is, for the input `call`;
+  /// nil, with a diagnostic ending in `effect`, otherwise.
+  func control<Part: ControlPart>(
+    _: Part.Type, _ element: ElementID, call: String, effect: String
+  ) -> Part? {
+    guard let core = liveCore(for: "\(call.prefix { $0 != "(" })(\(element))") else { return nil }
     guard let node = core.elements.owner(of: element), node.isMounted,
-      let control = node.parts[ControlPart.self], control.isFocusable
+      let control = node.parts[Part.self], control.isFocusable
     else {
-      report("focus(_:): element \(element) is gone or is not a control; \(effect).")
+      let kind = Part.self == ControlPart.self ? "a control" : "a \(Part.kindName)"
+      report("\(call): element \(element) is gone or is not \(kind); \(effect).")
       return nil
     }
     guard control.isEnabled else {
-      report("focus(_:): the \(control.noun) of element \(element) is disabled; \(effect).")
+      report("\(call): the \(control.noun) of element \(element) is disabled; \(effect).")
       return nil
     }
     if let reason = core.unreachability(of: node) {
       report(
-        "focus(_:): the \(control.noun) of element \(element) (in \(node.diagnosticName)) "
+        "\(call): the \(control.noun) of element \(element) (in \(node.diagnosticName)) "
           + "\(reason); \(effect).")
       return nil
     }

@@ -1,6 +1,7 @@
 /// What a tap on a view reaches: the view itself or the nearest view around it that takes
 /// taps, as SwiftUI's hit testing gives a tap to the innermost view with a gesture or control
-/// under it. Used by `RendererConnection.activate(_:)`, for a backend's clicks.
+/// under it (a picker's option selects it). Used by `RendererConnection.activate(_:)`, for a
+/// backend's clicks.
 @MainActor
 enum TapTarget {
   /// A button or link.
@@ -11,6 +12,8 @@ enum TapTarget {
   case gesture(TapGesturePart)
   /// A selectable row of a `List(selection:)`.
   case row(RowSelectionPart)
+  /// An option of a picker, by its tag.
+  case option(PickerControl, tag: AnyHashable)
 
   /// What `node` takes a tap as, if it does.
   init?(_ node: ViewNode) {
@@ -41,7 +44,18 @@ extension HostCore {
       path.removeSubrange(depth...)
       path.append(current)
       if current === node {
-        return path.reversed().lazy.compactMap(TapTarget.init).first
+        for candidate in path.reversed() {
+          if let target = TapTarget(candidate) { return target }
+          // A tap on an option (or inside it) selects it.
+          if let picker = candidate.parts[PickerControl.self],
+            let option = picker.options.first(where: { option in
+              path.contains { $0 === option.node }
+            })
+          {
+            return .option(picker, tag: option.tag)
+          }
+        }
+        return nil
       }
       for child in current.children.reversed() where child.isVisible {
         stack.append((child, depth + 1))

@@ -12,13 +12,13 @@ extension ViewHost {
       let isMatch = { (node: ViewNode) -> Bool in node.parts[Part.self]?.title == title }
       let matches = nodes(where: isMatch)
       let noun =
-        noun ?? matches.first.flatMap { $0.parts[Part.self]?.noun } ?? Self.noun(of: Part.self)
+        noun ?? matches.first.flatMap { $0.parts[Part.self]?.noun } ?? Part.kindName
       guard let match = unique(matches, kind: noun, title: title, effect: effect, where: isMatch)
       else { return nil }
       node = match
     } else {
       guard let focused = core.focus.focused as? Part else {
-        let noun = noun ?? Self.noun(of: Part.self)
+        let noun = noun ?? Part.kindName
         let what =
           core.focus.focused.map { "the focused control is a \($0.noun)" }
           ?? "nothing has the focus"
@@ -48,18 +48,6 @@ extension ViewHost {
         kind: .invalidInput, nodes: [title],
         message: "The \(noun) \"\(title)\" in \(place) is disabled; \(effect)."))
     return false
-  }
-
-  private static func noun(of type: ControlPart.Type) -> String {
-    switch type {
-    case is TextFieldPart.Type: "text field"
-    case is PickerControl.Type: "picker"
-    case is StepperPart.Type: "stepper"
-    case is SliderPart.Type: "slider"
-    case is TogglePart.Type: "toggle"
-    case is ButtonPart.Type: "button"
-    default: "control"
-    }
   }
 
   /// Types `text` into the text field (or secure field, search field, editor) titled

@@ -335,9 +335,10 @@ public final class RendererConnection {
   /// nearest view around it that takes taps, as in SwiftUI. That runs a button's or link's
   /// action (a tap on a button's label runs the button), flips a toggle through its binding
   /// (as Space does to a focused checkbox), runs a single-tap gesture (`onTapGesture`,
-  /// `.gesture(TapGesture())`; the innermost, when several are stacked on one view), or
-  /// selects the row of a `List(selection:)`, as a click on it does. Pending work runs at the
-  /// next update cycle.
+  /// `.gesture(TapGesture())`; the innermost, when several are stacked on one view), selects
+  /// the row of a `List(selection:)`, as a click on it does, or selects a picker's option (the
+  /// element of the option, or one inside it), as a click in a native menu does. Pending work
+  /// runs at the next update cycle.
   ///
   /// An element that is not a control itself is looked up in the shown tree: O(n) in its size,
   /// once per activation.
@@ -377,6 +378,19 @@ public final class RendererConnection {
       gesture.action()
       return true
     case .row(let row): return row.select("of element \(element) in \(node.diagnosticName)")
+    case .option(let picker, let tag):
+      guard picker.select(tag) else {
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: ["\(element)"],
+            message:
+              "activate(_:): the option of element \(element) in \(node.diagnosticName) is "
+              + "tagged \(tag.base) (\(Swift.type(of: tag.base))), but its picker's selection is "
+              + "of type \(picker.selectionType); nothing was selected. Tag it with a value of "
+              + "that type."))
+        return false
+      }
+      return true
     case nil: break
     }
     TrellisDiagnostics.report(

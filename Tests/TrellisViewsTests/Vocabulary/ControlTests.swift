@@ -147,6 +147,45 @@ struct GainSlider: View {
       ])
   }
 
+  /// Found by a renderer author: a native backend reports "the value is now X", and could
+  /// only step a slider, select an option by steps, and edit a field key by key.
+  @Test func aRendererSetsValuesTextsAndOptionsThroughTheConnectionInOneCall() throws {
+    let probe = Probe()
+    let renderer = CreatedElements()
+    let host = ViewHost(SignUpForm(probe: probe), executor: .manual, renderer: renderer)
+    let connection = try #require(renderer.connection)
+    let slider = renderer.ids(of: .slider)[0]
+    let name = renderer.ids(of: .textField)[0]
+    let large = renderer.ids(of: .text, text: "Large")[0]
+    // Clamped to 0...1, rounded to the step of 0.25; a single-line field's line break is a
+    // space; a click on an option selects it.
+    #expect(connection.setValue(0.6, of: slider))
+    #expect(connection.replaceText(of: name, with: "Ada\nLovelace"))
+    #expect(connection.activate(large))
+    host.flush()
+    #expect(host.tree.texts.last == "Ada Lovelace||large|1|0.5|false")
+    #expect(host.focusedControl == "Name")
+    #expect(connection.setValue(7, of: slider))
+    host.flush()
+    #expect(host.tree.texts.last == "Ada Lovelace||large|1|1.0|false")
+    let button = renderer.ids(of: .button)[0]
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!connection.setValue(.nan, of: slider))
+      #expect(!connection.setValue(1, of: name))
+      #expect(!connection.replaceText(of: button, with: "x"))
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "setValue(_:of:): a slider's value must be a number, not NaN; element \(slider) was "
+          + "not moved.",
+        "setValue(_:of:): element \(name) is gone or is not a slider; it was not moved.",
+        "replaceText(of:with:): element \(button) is gone or is not a text field; nothing was "
+          + "replaced.",
+      ])
+    host.flush()
+    #expect(host.tree.texts.last == "Ada Lovelace||large|1|1.0|false")
+  }
+
   @Test func aNegativeDeleteCountAndANaNSliderValueAreReportedAndChangeNothing() {
     let probe = Probe()
     let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
@@ -812,6 +851,20 @@ struct HugeCount: View {
           + "value of that type."
       ])
     #expect(host.select("Zero", in: "Choice"))
+    // Clicked through a renderer: the same report.
+    let renderer = CreatedElements()
+    let clicked = ViewHost(EdgeControls(probe: Probe()), executor: .manual, renderer: renderer)
+    let wrong = renderer.ids(of: .text, text: "Wrong")[0]
+    let byClick = TrellisDiagnostics.capture {
+      #expect(renderer.connection?.activate(wrong) == false)
+    }
+    #expect(
+      byClick.map(\.message) == [
+        "activate(_:): the option of element \(wrong) in EdgeControls is tagged 0 (String), but "
+          + "its picker's selection is of type Int; nothing was selected. Tag it with a value of "
+          + "that type."
+      ])
+    withExtendedLifetime(clicked) {}
   }
 }
 
