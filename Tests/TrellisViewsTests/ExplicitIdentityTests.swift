@@ -222,4 +222,28 @@ struct FeedbackParent: View {
     #expect(host.bodyCount(of: "FeedbackParent") == 1)
     #expect(host.bodyCount(of: "FeedbackChild") == 1)
   }
+
+  /// Found by a new user: ids past 12 characters were cut to 8, so `conversation-1` and
+  /// `conversation-2` had one name in logs, and every object's default id read `ObjectId…`.
+  @Test func idsAreShownInFullUpTo32CharactersAndObjectsByTheirAddresses() {
+    final class Tag: Identifiable {}
+    struct Threads: View {
+      let tags: [Tag]
+      var body: some View {
+        VStack {
+          ForEach(["conversation-1", "conversation-2"], id: \.self) { Text($0) }
+          ForEach(tags) { _ in Text("tag") }
+          Text("long").id("a-thirty-three-character-long-id!")
+        }
+      }
+    }
+    let tags = [Tag(), Tag()]
+    let host = ViewHost(Threads(tags: tags), executor: .manual)
+    let addresses = tags.map { "0x" + String(UInt(bitPattern: ObjectIdentifier($0)), radix: 16) }
+    #expect(
+      host.tree.allNodes.compactMap(\.id) == [
+        "conversation-1", "conversation-2", addresses[0], addresses[1], "a-thirty…",
+      ])
+    #expect(addresses[0] != addresses[1])
+  }
 }

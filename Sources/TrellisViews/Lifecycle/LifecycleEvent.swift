@@ -42,9 +42,22 @@ public struct LifecycleEvent: Equatable, Sendable, CustomStringConvertible {
 
 /// One evaluation of a view's body, and why it happened, as recorded in `ViewHost.bodyRuns`.
 ///
-/// In the spirit of SwiftUI's `Self._printChanges()`: the reasons name the changed state
-/// (`@State Counter.count`), tracked property (`Note.title`), environment key
-/// (`AccentKey in …`), input (`input note`), or identity (`inserted`).
+/// In the spirit of SwiftUI's `Self._printChanges()`: the reasons name what changed, each
+/// once per run, in the order the changes were made:
+/// - `@State Counter.count`: a state (`@State Owner.property`);
+/// - `Note.title`: a tracked property (`Type.property`, named after the type, not the
+///   instance: two types with one name, or two objects of a type, read alike);
+/// - `AccentKey in Settings`: an environment key, `Store in Settings` an environment object
+///   (`no Store in Settings` one read as missing), with the view that set it (`root` for the
+///   host's root environment);
+/// - `overrides of AccentKey`: the first value set for a key nobody set before, which re-runs
+///   every reader of that key once;
+/// - `input note`: a changed input of the view (a stored property, closures included, which
+///   are never equal);
+/// - `inserted`: the view's first run at its identity.
+///
+/// `ViewHost.bodyRuns` lists runs in the order they happened: in one round, parents before
+/// their children, then in the order the views were created (not their places in the tree).
 ///
 /// Only bodies are listed. The content closures of `ForEach`, `List` and the lazy stacks run
 /// in their container's own pass: a tracked property read inline there (`ForEach(items) {

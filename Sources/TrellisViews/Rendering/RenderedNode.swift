@@ -82,7 +82,7 @@ public struct RenderedNode: Equatable, Sendable {
 
   /// The explicit identity (`ForEach` id or `.id(_:)`), where one applies, as shown:
   /// `String(describing:)` of the id value, shortened to its first 8 characters and `…` when
-  /// it is longer than 12 (a UUID).
+  /// it is longer than 32 (a UUID); an `ObjectIdentifier` is shown as its address in hex.
   public var id: String? {
     get { entry.id }
     set { modify { $0.id = newValue } }
@@ -124,7 +124,7 @@ public struct RenderedNode: Equatable, Sendable {
 
   /// The first node (pre-order) whose explicit identity is `id`, as the tree shows it.
   /// - Parameter id: the identity as shown: `String(describing:)` of the id value, but an id
-  ///   longer than 12 characters (a UUID) is shown as its first 8 characters and `…`, so pass
+  ///   longer than 32 characters (a UUID) is shown as its first 8 characters and `…`, so pass
   ///   that shortened form; two ids that share those 8 characters look alike, and the first
   ///   node is returned.
   /// - Returns: the node, or nil.

@@ -296,8 +296,9 @@ public struct ElementDescription {
   /// The identity as the host keeps it.
   let identityValue: ExplicitID?
 
-  /// `explicitID` as text, as the rendered tree shows it: ids longer than 12 characters are
-  /// shortened to their first 8 and `…`. Made on demand.
+  /// `explicitID` as text, as the rendered tree shows it: ids longer than 32 characters (UUIDs)
+  /// are shortened to their first 8 and `…`, an `ObjectIdentifier` is its address in hex. Made
+  /// on demand.
   public var identity: String? { identityValue?.text }
 
   init(

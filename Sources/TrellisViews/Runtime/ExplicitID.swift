@@ -29,10 +29,17 @@ struct ExplicitID {
     }
   }
 
-  /// The identity as names and dumps show it: ids longer than 12 characters (UUIDs) are
-  /// shortened to their first 8 characters and `…`.
+  /// The identity as names and dumps show it: ids longer than 32 characters (UUIDs) are
+  /// shortened to their first 8 characters and `…`; an `ObjectIdentifier` (the default id of
+  /// an `Identifiable` class) is shown as its address in hex, which tells objects apart within
+  /// one run. (Shortened past 12 characters, ids such as `conversation-1` and `conversation-2`
+  /// read alike in logs, and every `ObjectIdentifier` read `ObjectId…`: found by a new user.)
   var text: String {
-    let text = "\(hashable.base)"
-    return text.count > 12 ? String(text.prefix(8)) + "…" : text
+    let base = hashable.base
+    if let object = base as? ObjectIdentifier {
+      return "0x" + String(UInt(bitPattern: object), radix: 16)
+    }
+    let text = "\(base)"
+    return text.count > 32 ? String(text.prefix(8)) + "…" : text
   }
 }
