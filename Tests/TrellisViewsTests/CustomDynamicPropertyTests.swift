@@ -107,6 +107,16 @@ struct LetSummaryView: View {
   }
 }
 
+/// A view whose property with an `update()` is stored after a weak one.
+struct AfterAWeakReference: View {
+  weak var owner: CounterParent?
+  var summary: Summary
+
+  var body: some View {
+    Text(summary.text)
+  }
+}
+
 @MainActor
 @Suite struct CustomDynamicPropertyTests {
   @Test func theStateInsideACustomPropertyIsTheViewsOwnAndEachHasItsSlot() {
@@ -210,5 +220,27 @@ struct LetSummaryView: View {
       #expect(host.tree.texts == ["t first 0 fr", "t second 0 fr"])
     }
     #expect(diagnostics.isEmpty)
+  }
+
+  /// Key paths stop at a weak stored property: a property after one cannot be updated, and
+  /// says so rather than staying silently stale.
+  @Test func aPropertyStoredAfterAWeakOneIsReportedAsNeverUpdated() {
+    let model = CounterParent()
+    let probe = Probe()
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(
+        AfterAWeakReference(
+          owner: model, summary: Summary(model: model, probe: probe, name: "late")),
+        executor: .manual)
+    }
+    #expect(probe.log == [])
+    #expect(host?.tree.texts == ["not updated"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "`summary` in AfterAWeakReference: its update() is never called, because it is stored "
+          + "after a weak or unowned property, which a key path cannot pass. Declare it before "
+          + "the weak or unowned properties."
+      ])
   }
 }

@@ -18,6 +18,10 @@ import TrellisGraph
 /// the view's memory, keeps such changes. So the first time the `update()` of such a property
 /// runs, if it is the property's own (not the default, which does nothing), it is reported,
 /// naming the view and the property, with the fix: declare it `var`.
+///
+/// A key path cannot pass a `weak` or `unowned` stored property, so a property of the app's
+/// own stored after one in the same type is never updated; it is reported, naming the view and
+/// the property, with the fix (declare it before them).
 @MainActor
 final class DynamicPropertyUpdates<Root> {
   /// The calls, in the order they run.
@@ -49,18 +53,50 @@ final class DynamicPropertyUpdates<Root> {
     for type: Value.Type, labelled prefix: String
   ) -> [(inout Value) -> Void] {
     var result: [(inout Value) -> Void] = []
-    _ = _forEachFieldWithKeyPath(of: type) { name, path in
-      let fieldType = Swift.type(of: path).valueType
-      guard let property = fieldType as? any DynamicProperty.Type,
-        !(fieldType is any RuntimeOwnedProperty.Type),
-        !(fieldType is any ObjectIdentityInput.Type)
-      else { return true }
+    var reached: Set<String> = []
+    let complete = _forEachFieldWithKeyPath(of: type) { name, path in
       let own = String(cString: name)
+      reached.insert(own)
+      let fieldType = Swift.type(of: path).valueType
+      guard let property = fieldType as? any DynamicProperty.Type, isAppOwn(fieldType) else {
+        return true
+      }
       let label = prefix.isEmpty ? own : prefix + "." + own
       result += calls(for: property, at: path, labelled: label)
       return true
     }
+    if !complete { reportUnreached(in: type, labelled: prefix, reached: reached) }
     return result
+  }
+
+  /// Whether a dynamic property's type is the app's own, not one of the library's wrappers
+  /// (`@State`, `@ObservedObject`, …), which have no `update()` to run.
+  private static func isAppOwn(_ type: any Any.Type) -> Bool {
+    !(type is any RuntimeOwnedProperty.Type) && !(type is any ObjectIdentityInput.Type)
+  }
+
+  /// Key paths stop at a `weak` or `unowned` stored property: the walk of `type` ended there.
+  /// The app's own dynamic properties stored after it are reported, once per type that holds
+  /// them, as their `update()` is never called. (A class or an enum has no fields to walk.)
+  private static func reportUnreached(
+    in type: Any.Type, labelled prefix: String, reached: Set<String>
+  ) {
+    var missed: [String] = []
+    _ = _forEachField(of: type, options: []) { name, _, fieldType, _ in
+      let own = String(cString: name)
+      if !reached.contains(own), fieldType is any DynamicProperty.Type, isAppOwn(fieldType) {
+        missed.append(prefix.isEmpty ? own : prefix + "." + own)
+      }
+      return true
+    }
+    guard !missed.isEmpty else { return }
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: ["\(Root.self)"],
+        message:
+          "\(missed.map { "`\($0)`" }.joined(separator: ", ")) in \(Root.self): its update() is "
+          + "never called, because it is stored after a weak or unowned property, which a key "
+          + "path cannot pass. Declare it before the weak or unowned properties."))
   }
 
   /// The calls for one property of type `Property`, reached through `path`: those of the
