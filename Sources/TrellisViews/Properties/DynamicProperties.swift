@@ -43,7 +43,7 @@ public protocol DynamicProperty {
 
 extension DynamicProperty {
   /// Does nothing.
-  public mutating func update() { DynamicPropertyUpdates<Void>.defaultUpdateRan = true }
+  public mutating func update() { DefaultUpdate.ran = true }
 
   /// Does nothing: a dynamic property of the app's own needs no hook, since the dynamic
   /// properties stored in it are linked as the view's own.

@@ -27,13 +27,6 @@ final class DynamicPropertyUpdates<Root> {
   /// The calls, in the order they run.
   private let updates: [(inout Root) -> Void]
 
-  /// Set by the default `update()`, which does nothing: how a property stored with `let` is
-  /// told to have an `update()` of its own. Main-actor state, as every `update()` runs there.
-  static var defaultUpdateRan: Bool {
-    get { DefaultUpdateFlag.ran }
-    set { DefaultUpdateFlag.ran = newValue }
-  }
-
   /// Finds the app's own dynamic properties of `Root`; nil when it has none.
   static func make() -> DynamicPropertyUpdates? {
     let updates = calls(for: Root.self, labelled: "")
@@ -118,9 +111,9 @@ final class DynamicPropertyUpdates<Root> {
         for update in inner { update(&copy) }
         guard !checked else { return copy.update() }
         checked = true
-        defaultUpdateRan = false
+        DefaultUpdate.ran = false
         copy.update()
-        if !defaultUpdateRan { reportReadOnly(label) }
+        if !DefaultUpdate.ran { reportReadOnly(label) }
       }
     ]
   }
@@ -136,8 +129,10 @@ final class DynamicPropertyUpdates<Root> {
   }
 }
 
-/// Whether the default `update()` ran (see `DynamicPropertyUpdates.defaultUpdateRan`).
+/// Set by the default `update()`, which does nothing: how a property stored with `let` is told
+/// to have an `update()` of its own (see `DynamicPropertyUpdates`). Main-actor state, as every
+/// `update()` runs there.
 @MainActor
-private enum DefaultUpdateFlag {
+enum DefaultUpdate {
   static var ran = false
 }
