@@ -1,3 +1,4 @@
+import Foundation
 import TrellisGraph
 
 /// A control that selects a value from a continuous range, like SwiftUI's `Slider`. In the
@@ -60,8 +61,12 @@ struct SliderModel {
   let attributes: @MainActor () -> [ElementAttribute]
   /// The value now, as a `Double`.
   let current: @MainActor () -> Double
-  /// How far one adjustment moves it: the step, or a twentieth of the range without one.
+  /// How far one adjustment moves it: the step, or a twentieth of the range without one (1
+  /// when the range is not finite).
   let increment: Double
+  /// What is wrong with its step or bounds, to report: a step that is not a positive finite
+  /// number (the slider then moves freely), or bounds that are not finite.
+  let problem: String?
 
   init<V: BinaryFloatingPoint>(
     value: Binding<V>, bounds: ClosedRange<V>, step: V.Stride?,
@@ -69,10 +74,25 @@ struct SliderModel {
   ) where V.Stride: BinaryFloatingPoint {
     let lower = Double(bounds.lowerBound)
     let upper = Double(bounds.upperBound)
-    let step = step.map { Double($0) }
+    let givenStep = step.map { Double($0) }
+    // A step of 0, a negative one or a non-finite one moves nothing sensibly (0 × ∞ is NaN):
+    // the slider moves freely, and it is reported.
+    let step = givenStep.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    let range = upper - lower
+    if let givenStep, step == nil {
+      problem =
+        "has a step of \(Length.describe(CGFloat(givenStep))), which is not a positive finite "
+        + "number; it moves freely, as without a step"
+    } else if !range.isFinite {
+      problem =
+        "has bounds that are not finite (\(Length.describe(CGFloat(lower)))..."
+        + "\(Length.describe(CGFloat(upper)))); an adjustment moves it by 1"
+    } else {
+      problem = nil
+    }
     set = { newValue in
       var clamped = min(max(newValue, lower), upper)
-      if let step, step > 0 {
+      if let step {
         let steps = ((clamped - lower) / step).rounded()
         // A step that divides 1 (0.1, 0.25) is applied as a division, which lands on the
         // decimal value (6 / 10 is 0.6; 6 × 0.1 is 0.6000000000000001).
@@ -84,12 +104,12 @@ struct SliderModel {
     }
     self.onEditingChanged = onEditingChanged
     current = { Double(value.wrappedValue) }
-    increment = step.flatMap { $0 > 0 ? $0 : nil } ?? (upper - lower) / 20
+    increment = step ?? (range.isFinite ? range / 20 : 1)
     attributes = {
       var result: [ElementAttribute] = [
         .control(.value(Double(value.wrappedValue))), .control(.bounds(lower: lower, upper: upper)),
       ]
-      if let step { result.append(.control(.step(step))) }
+      if let givenStep { result.append(.control(.step(givenStep))) }
       return result
     }
   }
@@ -108,9 +128,18 @@ final class SliderPart: ControlPart {
 
   /// Whether the value is NaN and has been reported: reported once while it stays NaN.
   private var reportedNaN = false
+  /// The step or bounds problem last reported: reported once while it stays.
+  private var reportedProblem: String?
 
   override func controlAttributes() -> [ElementAttribute] {
     let attributes = model.attributes()
+    if let problem = model.problem, problem != reportedProblem {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [node.diagnosticName],
+          message: "A slider in \(node.diagnosticName) \(problem)."))
+    }
+    reportedProblem = model.problem
     if model.current().isNaN {
       if !reportedNaN {
         reportedNaN = true

@@ -255,6 +255,9 @@ final class StepperPart: ControlPart {
   /// Presses the stepper up (`up == true`) or down. At (or past) the bound in that direction
   /// the press does nothing, without editing callbacks. A step that is not a finite number, or
   /// that would overflow the value's integer type, is reported here and changes nothing.
+  /// The most presses one `RendererConnection.adjust(_:by:)` makes.
+  static let maximumPressesPerAdjustment = 1_000
+
   func press(up: Bool) -> PressOutcome {
     guard let action = up ? model.increment : model.decrement else { return .noAction }
     if let step = model.nonFiniteStep {

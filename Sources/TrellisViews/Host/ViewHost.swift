@@ -440,11 +440,23 @@ extension RendererConnection {
     }
     if let stepper = node.parts[StepperPart.self] {
       // Step by step, stopping at a bound (silently, as a picker stops at its last option)
-      // or at a step that cannot be taken.
+      // or at a step that cannot be taken. Each step is a press with its callbacks, so a
+      // count is capped: `adjust(by: .max)` on a stepper without bounds never ended (found by
+      // a new user).
+      let limit = StepperPart.maximumPressesPerAdjustment
       var moved = false
-      for _ in 0..<steps.magnitude {
+      for _ in 0..<min(steps.magnitude, UInt(limit)) {
         guard stepper.press(up: steps > 0) == .stepped else { break }
         moved = true
+      }
+      if steps.magnitude > UInt(limit) {
+        TrellisDiagnostics.report(
+          TrellisDiagnostic(
+            kind: .invalidInput, nodes: ["\(element)"],
+            message:
+              "adjust(_:by: \(steps)): a stepper is pressed once per step, at most \(limit) "
+              + "times in one call; element \(element) (in \(node.diagnosticName)) was pressed "
+              + "up to \(limit) times."))
       }
       return moved
     }

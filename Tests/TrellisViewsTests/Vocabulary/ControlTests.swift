@@ -186,6 +186,54 @@ struct GainSlider: View {
     #expect(host.tree.texts.last == "Ada Lovelace||large|1|1.0|false")
   }
 
+  /// Found by a new user: an infinite step or infinite bounds wrote NaN into the app's state,
+  /// and `adjust(by: .max)` on a stepper without bounds never returned.
+  @Test func unusableSliderStepsAndBoundsAndHugeStepCountsAreReportedAndWriteNoNaN() throws {
+    struct OddControls: View {
+      @State private var stepped = 0.5
+      @State private var free = 0.0
+      @State private var count = 0
+      var body: some View {
+        VStack {
+          Slider(value: $stepped, in: 0...1, step: .infinity) { Text("Stepped") }
+          Slider(value: $free, in: -Double.infinity...Double.infinity) { Text("Free") }
+          Stepper("Count", value: $count)
+          Text("\(stepped)|\(free)|\(count)")
+        }
+      }
+    }
+    let renderer = CreatedElements()
+    var host: ViewHost?
+    let mounted = TrellisDiagnostics.capture {
+      host = ViewHost(OddControls(), executor: .manual, renderer: renderer)
+    }
+    let connection = try #require(renderer.connection)
+    let sliders = renderer.ids(of: .slider)
+    let stepper = renderer.ids(of: .stepper)[0]
+    #expect(
+      mounted.map(\.message) == [
+        "A slider in OddControls has a step of inf, which is not a positive finite number; it "
+          + "moves freely, as without a step.",
+        "A slider in OddControls has bounds that are not finite (-inf...inf); an adjustment "
+          + "moves it by 1.",
+      ])
+    let adjusted = TrellisDiagnostics.capture {
+      #expect(connection.setValue(0.3, of: sliders[0]))
+      #expect(connection.adjust(sliders[1], by: 1))
+      #expect(connection.adjust(stepper, by: 5_000))
+      host?.flush()
+    }
+    #expect(
+      adjusted.map(\.message) == [
+        "adjust(_:by: 5000): a stepper is pressed once per step, at most 1000 times in one "
+          + "call; element \(stepper) (in OddControls) was pressed up to 1000 times."
+      ])
+    #expect(host?.tree.texts.last == "0.3|1.0|1000")
+    #expect(connection.adjust(sliders[1], by: -3))
+    host?.flush()
+    #expect(host?.tree.texts.last == "0.3|-2.0|1000")
+  }
+
   @Test func aNegativeDeleteCountAndANaNSliderValueAreReportedAndChangeNothing() {
     let probe = Probe()
     let host = ViewHost(SignUpForm(probe: probe), executor: .manual)
