@@ -107,6 +107,26 @@ struct LetSummaryView: View {
   }
 }
 
+/// A property whose own `update()` forwards to one inside it that has only the default.
+struct Forwarding: DynamicProperty {
+  var inner = TapCounter()
+  private(set) var text = "not updated"
+
+  mutating func update() {
+    inner.update()
+    text = "updated"
+  }
+}
+
+/// A view that stores a forwarding property with `let`.
+struct LetForwardingView: View {
+  let forwarding = Forwarding()
+
+  var body: some View {
+    Text(forwarding.text)
+  }
+}
+
 /// A view whose property with an `update()` is stored after a weak one.
 struct AfterAWeakReference: View {
   weak var owner: CounterParent?
@@ -241,6 +261,22 @@ struct AfterAWeakReference: View {
         "`summary` in AfterAWeakReference: its update() is never called, because it is stored "
           + "after a weak or unowned property, which a key path cannot pass. Declare it before "
           + "the weak or unowned properties."
+      ])
+  }
+
+  /// Found by a new user: an `update()` of its own that calls the default one of a property
+  /// inside it read as the default, so its lost change went unreported.
+  @Test func aLetPropertyWhoseUpdateForwardsToADefaultOneIsStillReported() {
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(LetForwardingView(), executor: .manual)
+    }
+    #expect(host?.tree.texts == ["not updated"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "`forwarding` in LetForwardingView is a dynamic property stored with `let`: its "
+          + "update() runs on a copy, so what update() changes in its own stored values does not "
+          + "reach the body (SwiftUI keeps it). Declare it `var`."
       ])
   }
 }

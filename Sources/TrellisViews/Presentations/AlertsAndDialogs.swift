@@ -5,7 +5,7 @@
 extension View {
   /// Presents an alert titled `title` while `isPresented` is true, like SwiftUI's
   /// `alert(_:isPresented:actions:message:)`. Its element holds the title as a `Text`, the
-  /// message, then the actions; tapping any button of the actions runs it and dismisses the
+  /// message, then the actions; tapping any button of the actions runs it and then dismisses the
   /// alert. With no actions, the alert has an `OK` button.
   /// - Parameters:
   ///   - title: the alert's title.
@@ -72,7 +72,8 @@ extension View {
 
   /// Presents a confirmation dialog titled `title` while `isPresented` is true, like SwiftUI's
   /// `confirmationDialog(_:isPresented:actions:message:)`. Its element holds the title as a
-  /// `Text`, the message, then the actions; tapping a button runs it and dismisses the dialog.
+  /// `Text`, the message, then the actions; tapping a button runs it and then dismisses the
+  /// dialog (an action that presents it again is undone by that dismissal).
   /// With no button of role `.cancel` among the actions, a `Cancel` button is added, as SwiftUI
   /// adds one; `ViewHost.dismiss()` (Escape) runs the cancel button's action.
   /// - Parameters:

@@ -19,9 +19,11 @@
 ///
 /// Its `update()`, if it has one, runs before each evaluation of the body of the view (or
 /// custom modifier) that stores it, after the properties inside it are linked and updated,
-/// as SwiftUI calls it; what it sets in the property is seen by that body. Store such a
-/// property with `var`: one stored with `let` has its `update()` run on a copy, and is reported
-/// (SwiftUI, which writes into the view's memory, keeps the change).
+/// as SwiftUI calls it; what it sets in the property is seen by that body. Two differences
+/// from SwiftUI, which writes into the view's memory: a property stored with `let` has its
+/// `update()` run on a copy, so its changes are lost, and one stored after a `weak` or
+/// `unowned` property of the same type is never updated (key paths stop there). Both are
+/// reported; store such a property with `var`, before any weak or unowned property.
 @MainActor
 public protocol DynamicProperty {
   /// Runtime hook: binds the property to its storage in `node`. Not meant to be called.
@@ -43,7 +45,9 @@ public protocol DynamicProperty {
 
 extension DynamicProperty {
   /// Does nothing.
-  public mutating func update() { DefaultUpdate.ran = true }
+  public mutating func update() {
+    if DefaultUpdate.armed == ObjectIdentifier(Self.self) { DefaultUpdate.ran = true }
+  }
 
   /// Does nothing: a dynamic property of the app's own needs no hook, since the dynamic
   /// properties stored in it are linked as the view's own.

@@ -112,7 +112,9 @@ final class DynamicPropertyUpdates<Root> {
         guard !checked else { return copy.update() }
         checked = true
         DefaultUpdate.ran = false
+        DefaultUpdate.armed = ObjectIdentifier(Property.self)
         copy.update()
+        DefaultUpdate.armed = nil
         if !DefaultUpdate.ran { reportReadOnly(label) }
       }
     ]
@@ -129,10 +131,13 @@ final class DynamicPropertyUpdates<Root> {
   }
 }
 
-/// Set by the default `update()`, which does nothing: how a property stored with `let` is told
-/// to have an `update()` of its own (see `DynamicPropertyUpdates`). Main-actor state, as every
+/// Set by the default `update()` of the armed type, which does nothing: how a property stored
+/// with `let` is told to have an `update()` of its own (see `DynamicPropertyUpdates`). Main-actor state, as every
 /// `update()` runs there.
 @MainActor
 enum DefaultUpdate {
+  /// The type whose `update()` is being asked about: a default `update()` of another type,
+  /// called from its own (a property forwarding to one inside it), does not answer.
+  static var armed: ObjectIdentifier?
   static var ran = false
 }
