@@ -319,6 +319,13 @@ final class TapGesturePart: NodePart {
 final class LongPressGesturePart: NodePart {
   var pressingChanged: @MainActor (Bool) -> Void = { _ in }
   var action: @MainActor () -> Void = {}
+
+  /// A press held long enough: the pressing callback gets true, then the action runs (which,
+  /// for `onLongPressGesture`, ends the press).
+  func press() {
+    pressingChanged(true)
+    action()
+  }
 }
 
 /// A drag gesture's actions.
@@ -327,6 +334,47 @@ final class DragGesturePart: NodePart {
   var minimumDistance: CGFloat = 10
   var changed: @MainActor (DragGesture.Value) -> Void = { _ in }
   var ended: @MainActor (DragGesture.Value) -> Void = { _ in }
+
+  /// Drags by `translation` in `steps` equal moves from the view's origin: `changed` once per
+  /// step, then `ended` with the last value. Returns false, with a diagnostic naming `subject`
+  /// in `node` (and `name` as its node), when the drag is shorter than `minimumDistance` (or
+  /// either is NaN), as such a drag is not recognized.
+  func drag(
+    by translation: CGSize, steps: Int, subject: String, name: String, in node: ViewNode
+  ) -> Bool {
+    let distance = (translation.width * translation.width + translation.height * translation.height)
+      .squareRoot()
+    guard distance >= minimumDistance else {
+      let message =
+        minimumDistance.isNaN || distance.isNaN
+        ? "A drag of \(Length.describe(distance)) on \(subject) in \(node.diagnosticName) "
+          + "cannot be measured against its gesture's minimumDistance "
+          + "(\(Length.describe(minimumDistance))): a NaN length is never reached, so it is "
+          + "not recognized. Use finite lengths."
+        : "A drag of \(Length.describe(distance)) on \(subject) in \(node.diagnosticName) is "
+          + "shorter than its gesture's minimumDistance (\(Length.describe(minimumDistance))); "
+          + "it is not recognized."
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(kind: .invalidInput, nodes: [name], message: message))
+      return false
+    }
+    let steps = max(1, steps)
+    var value = DragGesture.Value(
+      startLocation: .zero, location: .zero, translation: .zero, predictedEndLocation: .zero,
+      predictedEndTranslation: .zero, velocity: .zero, time: Date())
+    for step in 1...steps {
+      let fraction = CGFloat(step) / CGFloat(steps)
+      let moved = CGSize(width: translation.width * fraction, height: translation.height * fraction)
+      value.translation = moved
+      value.location = CGPoint(x: moved.width, y: moved.height)
+      value.predictedEndTranslation = moved
+      value.predictedEndLocation = value.location
+      value.time = Date()
+      changed(value)
+    }
+    ended(value)
+    return true
+  }
 }
 
 extension ViewHost {
@@ -345,8 +393,7 @@ extension ViewHost {
       enabled(node, noun: noun, title: title, effect: "nothing was pressed"),
       let part = node.parts[LongPressGesturePart.self]
     else { return false }
-    part.pressingChanged(true)
-    part.action()
+    part.press()
     return true
   }
 
@@ -370,37 +417,7 @@ extension ViewHost {
       enabled(node, noun: noun, title: title, effect: "nothing was dragged"),
       let part = node.parts[DragGesturePart.self]
     else { return false }
-    let distance = (translation.width * translation.width + translation.height * translation.height)
-      .squareRoot()
-    guard distance >= part.minimumDistance else {
-      let message =
-        part.minimumDistance.isNaN || distance.isNaN
-        ? "A drag of \(Length.describe(distance)) on \"\(title)\" in \(node.diagnosticName) "
-          + "cannot be measured against its gesture's minimumDistance "
-          + "(\(Length.describe(part.minimumDistance))): a NaN length is never reached, so it is "
-          + "not recognized. Use finite lengths."
-        : "A drag of \(Length.describe(distance)) on \"\(title)\" in \(node.diagnosticName) is "
-          + "shorter than its gesture's minimumDistance (\(Length.describe(part.minimumDistance))); "
-          + "it is not recognized."
-      TrellisDiagnostics.report(
-        TrellisDiagnostic(kind: .invalidInput, nodes: [title], message: message))
-      return false
-    }
-    let steps = max(1, steps)
-    var value = DragGesture.Value(
-      startLocation: .zero, location: .zero, translation: .zero, predictedEndLocation: .zero,
-      predictedEndTranslation: .zero, velocity: .zero, time: Date())
-    for step in 1...steps {
-      let fraction = CGFloat(step) / CGFloat(steps)
-      let moved = CGSize(width: translation.width * fraction, height: translation.height * fraction)
-      value.translation = moved
-      value.location = CGPoint(x: moved.width, y: moved.height)
-      value.predictedEndTranslation = moved
-      value.predictedEndLocation = value.location
-      value.time = Date()
-      part.changed(value)
-    }
-    part.ended(value)
-    return true
+    return part.drag(
+      by: translation, steps: steps, subject: "\"\(title)\"", name: title, in: node)
   }
 }

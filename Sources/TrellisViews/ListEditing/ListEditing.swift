@@ -334,6 +334,42 @@ final class SwipeActionsPart: NodePart {
   }
 
   var edges: [HorizontalEdge: Actions] = [:]
+
+  /// Swipes the row `node` from `edge` and taps the action titled `action` (nil: a full swipe,
+  /// the first action, when the row allows one). Returns false, with a diagnostic naming
+  /// `subject` (and `name` as its node), when there are no actions on that edge, the row does
+  /// not allow a full swipe, or no enabled action has that title.
+  func swipe(
+    _ node: ViewNode, edge: HorizontalEdge, tap action: String?, subject: String, name: String
+  ) -> Bool {
+    guard let actions = edges[edge] else {
+      report(
+        "The row \(subject) in \(node.diagnosticName) has no \(edge) swipe actions; nothing was "
+          + "swiped.", nodes: [name])
+      return false
+    }
+    if action == nil, !actions.allowsFullSwipe {
+      report(
+        "The row \(subject) in \(node.diagnosticName) does not allow a full swipe; name the "
+          + "action to tap.", nodes: [name])
+      return false
+    }
+    let (titles, tapped) = actions.reveal(node, action)
+    guard tapped else {
+      report(
+        "Swiping the row \(subject) in \(node.diagnosticName) shows "
+          + (titles.isEmpty ? "no actions" : titles.map { "\"\($0)\"" }.joined(separator: ", "))
+          + (action.map { "; none is an enabled action titled \"\($0)\"" } ?? "")
+          + "; nothing was tapped.", nodes: [name] + (action.map { [$0] } ?? []))
+      return false
+    }
+    return true
+  }
+
+  private func report(_ message: String, nodes: [String]) {
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(kind: .invalidInput, nodes: nodes, message: message))
+  }
 }
 
 extension ViewNode {
@@ -384,30 +420,9 @@ extension ViewHost {
     let noun = "row with \(edge) swipe actions"
     guard let node = unique(matches, kind: noun, title: row, effect: "nothing was swiped"),
       enabled(node, noun: "row", title: row, effect: "nothing was swiped"),
-      let actions = node.parts[SwipeActionsPart.self]?.edges[edge]
+      let part = node.parts[SwipeActionsPart.self]
     else { return false }
-    if action == nil, !actions.allowsFullSwipe {
-      TrellisDiagnostics.report(
-        TrellisDiagnostic(
-          kind: .invalidInput, nodes: [row],
-          message:
-            "The row \"\(row)\" in \(node.diagnosticName) does not allow a full swipe; name "
-            + "the action to tap."))
-      return false
-    }
-    let (titles, tapped) = actions.reveal(node, action)
-    guard tapped else {
-      TrellisDiagnostics.report(
-        TrellisDiagnostic(
-          kind: .invalidInput, nodes: [row] + (action.map { [$0] } ?? []),
-          message:
-            "Swiping the row \"\(row)\" in \(node.diagnosticName) shows "
-            + (titles.isEmpty ? "no actions" : titles.map { "\"\($0)\"" }.joined(separator: ", "))
-            + (action.map { "; none is an enabled action titled \"\($0)\"" } ?? "")
-            + "; nothing was tapped."))
-      return false
-    }
-    return true
+    return part.swipe(node, edge: edge, tap: action, subject: "\"\(row)\"", name: row)
   }
 }
 

@@ -131,6 +131,44 @@ struct ClickTargets: View {
   }
 }
 
+/// Long presses, drags and swipes for a backend to send by element.
+struct GestureTargets: View {
+  let probe: Probe
+
+  var body: some View {
+    VStack {
+      Text("hold")
+        .onLongPressGesture {
+          probe.log.append("held")
+        } onPressingChanged: { pressing in
+          probe.log.append("pressing \(pressing)")
+        }
+      HStack {
+        Text("handle")
+        Text("grip")
+      }
+      .gesture(
+        DragGesture()
+          .onChanged { probe.log.append("drag \(Int($0.translation.width))") }
+          .onEnded { probe.log.append("drop \(Int($0.translation.width))") })
+      List {
+        ForEach(["mail"], id: \.self) { title in
+          HStack {
+            Text(title)
+            Text("from Ann")
+          }
+          .swipeActions {
+            Button("Archive") { probe.log.append("archive") }
+            Button("Delete") { probe.log.append("delete") }
+          }
+        }
+      }
+      Text("plain")
+      Text("off").onLongPressGesture { probe.log.append("never") }.disabled(true)
+    }
+  }
+}
+
 struct LocalePrice: View {
   var body: some View {
     Text(1234.5, format: .number)
@@ -197,6 +235,55 @@ struct CaptionedCount: View {
     #expect(
       host.tree.findAll(kind: "List")[0].children.map(\.attributes) == [
         ["tag=row", "isSelected=true"]
+      ])
+  }
+}
+
+/// Found by a renderer author: a backend could send clicks by element, but a long press, a
+/// drag or a swipe only through the host's drivers, by title.
+@MainActor
+@Suite struct GestureConnectionTests {
+  @Test func aBackendSendsLongPressesDragsAndSwipesByElement() throws {
+    let probe = Probe()
+    let renderer = CreatedElements()
+    let host = ViewHost(GestureTargets(probe: probe), executor: .manual, renderer: renderer)
+    let connection = try #require(renderer.connection)
+    func element(_ text: String) -> ElementID { renderer.ids(of: .text, text: text)[0] }
+    #expect(connection.longPress(element("hold")))
+    // The drag gesture is on the stack around the text.
+    #expect(connection.drag(element("grip"), by: CGSize(width: 30, height: 0), steps: 2))
+    // A swipe on a text inside the row swipes the row.
+    #expect(connection.swipe(element("from Ann"), tap: "Delete"))
+    #expect(connection.swipe(element("mail")))
+    host.flush()
+    #expect(
+      probe.log == [
+        "pressing true", "held", "pressing false", "drag 15", "drag 30", "drop 30", "delete",
+        "archive",
+      ])
+    probe.log = []
+    let (plain, off, handle) = (element("plain"), element("off"), element("handle"))
+    let mail = element("mail")
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!connection.longPress(plain))
+      #expect(!connection.longPress(off))
+      #expect(!connection.drag(handle, by: CGSize(width: 3, height: 4)))
+      #expect(!connection.swipe(mail, edge: .leading))
+      #expect(!connection.swipe(mail, tap: "Flag"))
+    }
+    #expect(probe.log == [])
+    #expect(
+      diagnostics.map(\.message) == [
+        "longPress(_:): element \(plain) (in GestureTargets) is in no view with a long-press "
+          + "gesture; nothing was pressed.",
+        "longPress(_:): the view with a long-press gesture at element \(off) (in GestureTargets) "
+          + "is disabled; nothing was pressed.",
+        "A drag of 5 on element \(handle) in GestureTargets is shorter than its gesture's "
+          + "minimumDistance (10); it is not recognized.",
+        "swipe(_:edge:tap:): element \(mail) (in GestureTargets) is in no view with leading "
+          + "swipe actions; nothing was swiped.",
+        "Swiping the row of element \(mail) in GestureTargets shows \"Archive\", \"Delete\"; "
+          + "none is an enabled action titled \"Flag\"; nothing was tapped.",
       ])
   }
 }
