@@ -1,9 +1,10 @@
 import TrellisGraph
 
 extension ViewHost {
-  /// The title of the control that has the focus (a field's title, a button's label), or nil
-  /// when nothing has it (or the focused control has no title, as a `TextEditor`).
-  public var focusedControl: String? { core.focus.focused?.title }
+  /// The title of the control that has the focus (a field's title, a button's label): an
+  /// empty string when that control has no title (a `Slider(value:in:)` or a `TextEditor`
+  /// without a label), which the drivers find it by, and nil only when nothing has the focus.
+  public var focusedControl: String? { core.focus.focused.map { $0.title ?? "" } }
 
   /// Moves the focus to the next enabled control in tree order, wrapping around, as Tab does.
   /// With nothing focused, the first control takes it. Only shown controls take part, and
@@ -21,7 +22,8 @@ extension ViewHost {
   public func focusPrevious() -> Bool { core.moveFocus(by: -1) }
 
   /// Moves the focus to the control titled `title`.
-  /// - Parameter title: the control's title.
+  /// - Parameter title: the control's title; an empty string finds the one control without a
+  ///   title (a `Slider(value:in:)` has none).
   /// - Returns: false, with a diagnostic, when no such control exists, several do, or it is
   ///   disabled.
   @discardableResult

@@ -9,7 +9,10 @@ extension ViewHost {
   ) -> Part? {
     let node: ViewNode
     if let title {
-      let isMatch = { (node: ViewNode) -> Bool in node.parts[Part.self]?.title == title }
+      // A control with no title (an unlabelled slider) is found by an empty one.
+      let isMatch = { (node: ViewNode) -> Bool in
+        node.parts[Part.self].map { ($0.title ?? "") == title } ?? false
+      }
       let matches = nodes(where: isMatch)
       let noun =
         noun ?? matches.first.flatMap { $0.parts[Part.self]?.noun } ?? Part.kindName

@@ -397,6 +397,24 @@ struct BlindFocus: View {
 
 @MainActor
 @Suite struct FocusTests {
+  /// Found by a SwiftUI developer: a `Slider(value:in:)`, SwiftUI's usual form, has no label,
+  /// so no driver could find it by title, and once focused `focusedControl` said nil, as if
+  /// nothing had the focus.
+  @Test func aControlWithoutALabelIsFoundByAnEmptyTitle() {
+    let host = ViewHost(UnlabelledSlider(), executor: .manual)
+    #expect(host.focusedControl == nil)
+    #expect(host.setSlider("", to: 0.25))
+    host.flush()
+    #expect(host.tree.texts == ["level 0.25", "Name"])
+    #expect(host.focus("Name"))
+    #expect(host.focusedControl == "Name")
+    #expect(host.focus(""))
+    #expect(host.focusedControl == "")
+    #expect(host.setSlider(nil, to: 0.5))
+    host.flush()
+    #expect(host.tree.texts == ["level 0.5", "Name"])
+  }
+
   @Test func aFocusStateThatNoBodyReadsStillMovesTheFocus() {
     // Written by a lifecycle action: the cycle takes another round to settle the focus.
     let host = ViewHost(BlindFocus(), executor: .manual)
@@ -1153,5 +1171,18 @@ struct DownloadRow: View {
         "A ProgressView in DownloadRow was given the progress 104.0 of 100.0, out of bounds; "
           + "it shows 100.0 of 100.0. Give a total above 0 and a value in 0...total.",
       ])
+  }
+}
+
+struct UnlabelledSlider: View {
+  @State private var level = 0.0
+  @State private var name = ""
+
+  var body: some View {
+    VStack {
+      Text("level \(level)")
+      Slider(value: $level, in: 0...1)
+      TextField("Name", text: $name)
+    }
   }
 }
