@@ -52,6 +52,14 @@ public struct EnvironmentObject<ObjectType: ObjectTrackable>: DynamicProperty,
   }
 }
 
+extension EnvironmentObject: PositionBoundProperty {
+  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+    box.isLinked(elsewhereThan: node)
+  }
+
+  func unlinkedCopy() -> EnvironmentObject { EnvironmentObject() }
+}
+
 extension View {
   /// Injects `object` for this view and its subtree, read with `@EnvironmentObject`, like
   /// SwiftUI's `.environmentObject(_:)`. Objects are found by their type, exactly as injected.

@@ -26,6 +26,8 @@ public struct FocusState<Value: Hashable>: DynamicProperty, RuntimeOwnedProperty
   /// Creates a Boolean focus state, false until its control is focused.
   public init() where Value == Bool { box = FocusStateBox(empty: false) }
 
+  private init(box: FocusStateBox<Value>) { self.box = box }
+
   /// Creates an optional focus state, nil until a control bound to one of its values is
   /// focused.
   public init<T: Hashable>() where Value == T? { box = FocusStateBox(empty: nil) }
@@ -74,6 +76,15 @@ public struct FocusState<Value: Hashable>: DynamicProperty, RuntimeOwnedProperty
     composite.setSlot(ordinal, storage)
     box.storage = storage
   }
+}
+
+extension FocusState: PositionBoundProperty {
+  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+    guard let storage = box.storage else { return false }
+    return storage !== slot
+  }
+
+  func unlinkedCopy() -> FocusState { FocusState(box: FocusStateBox(empty: box.empty)) }
 }
 
 /// What a `FocusState` value shares with its copies: its empty value and, once linked, its

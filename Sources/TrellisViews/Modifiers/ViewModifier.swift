@@ -74,8 +74,8 @@ struct ModifierBody<Modifier: ViewModifier, Modified: View>: View {
 /// `@Environment`, …) that the runtime links before the body runs, and its inputs are the
 /// modifier's properties and the modified view.
 extension ModifierBody: CustomDynamicPropertyLinking, CustomInputComparison {
-  func linkDynamicProperties(to node: ViewNode) {
-    ComparisonPlan.plan(for: Modifier.self).linkDynamicProperties(of: modifier, to: node)
+  mutating func linkDynamicProperties(to node: ViewNode) -> Bool {
+    ComparisonPlan.plan(for: Modifier.self).linkDynamicProperties(of: &modifier, to: node)
   }
 
   static var updatesDynamicProperties: Bool {

@@ -20,6 +20,11 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
   private let read: @MainActor (EnvironmentBox) -> Value
   private let box: EnvironmentBox
 
+  private init(read: @escaping @MainActor (EnvironmentBox) -> Value, box: EnvironmentBox) {
+    self.read = read
+    self.box = box
+  }
+
   /// Reads the keyed value at `keyPath`.
   /// - Parameters:
   ///   - keyPath: the accessor, such as `\.accent`.
@@ -100,6 +105,16 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
   }
 }
 
+extension Environment: PositionBoundProperty {
+  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+    box.isLinked(elsewhereThan: node)
+  }
+
+  func unlinkedCopy() -> Environment {
+    Environment(read: read, box: EnvironmentBox(box.declaration))
+  }
+}
+
 /// What an `@Environment` reads through: the scope of its view, and the view's name for the
 /// missing-object error. It keeps the scope, never the node.
 @MainActor
@@ -111,6 +126,13 @@ final class EnvironmentBox {
   private var reportedUnmounted = false
 
   init(_ declaration: PropertyDeclaration? = nil) { self.declaration = declaration }
+
+  /// Whether the box reads another view's environment than `node`'s: that view shows the same
+  /// view value.
+  func isLinked(elsewhereThan node: ViewNode) -> Bool {
+    guard let scope else { return false }
+    return scope !== node.environment
+  }
 
   /// Reports, once per property, a read outside of a mounted view, naming the view type and
   /// the property (`@Environment UnmountedReader.accent`) where they can be found.

@@ -17,6 +17,8 @@ public struct StateObject<ObjectType: ObjectTrackable>: DynamicProperty, Runtime
     box = StateObjectBox(factory: wrappedValue)
   }
 
+  private init(box: StateObjectBox<ObjectType>) { self.box = box }
+
   /// The owned object.
   public var wrappedValue: ObjectType {
     if let object = box.object { return object }
@@ -41,6 +43,15 @@ public struct StateObject<ObjectType: ObjectTrackable>: DynamicProperty, Runtime
     box.object = object
     object.objectChanges.recordRead()
   }
+}
+
+extension StateObject: PositionBoundProperty {
+  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+    guard let object = box.object else { return false }
+    return object !== slot
+  }
+
+  func unlinkedCopy() -> StateObject { StateObject(box: StateObjectBox(factory: box.factory)) }
 }
 
 @MainActor

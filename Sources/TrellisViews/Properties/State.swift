@@ -28,6 +28,8 @@ import TrellisGraph
 public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
   let box: StateBox<Value>
 
+  private init(box: StateBox<Value>) { self.box = box }
+
   /// Creates state with a lazily evaluated initial value.
   /// - Parameters:
   ///   - wrappedValue: the initial value, evaluated once per identity.
@@ -103,6 +105,15 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
   }
 }
 
+extension State: PositionBoundProperty {
+  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+    guard let storage = box.storage else { return false }
+    return storage !== slot
+  }
+
+  func unlinkedCopy() -> State { State(box: box.unlinkedCopy()) }
+}
+
 /// The slot of one `@State` in its view's node: the graph cell that holds the value, and the
 /// host whose write rule applies to it.
 @MainActor
@@ -156,6 +167,13 @@ final class StateBox<Value> {
   func initialValue() -> Value {
     if let initial { return initial() }
     return storage!.initial
+  }
+
+  /// A box for another place that shows the same view value: not linked, starting from this
+  /// state's initial value.
+  func unlinkedCopy() -> StateBox {
+    let initial = initialValue()
+    return StateBox(initial: { initial }, declaration: declaration)
   }
 
   func link(_ storage: StateStorage<Value>) {

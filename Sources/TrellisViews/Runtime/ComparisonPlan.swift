@@ -78,6 +78,9 @@ final class ComparisonPlan {
     let offset: Int
     let label: String
     let link: @MainActor (UnsafeRawPointer, ViewNode, Int, String) -> Void
+    /// For a `PositionBoundProperty`: whether the property at the address, to be linked to the
+    /// node at the ordinal, is linked to another place (see `isLinked(elsewhereThan:slot:)`).
+    let isLinkedElsewhere: (@MainActor (UnsafeRawPointer, ViewNode, Int) -> Bool)?
   }
 
   private let wholeValue: WholeValue
@@ -89,6 +92,13 @@ final class ComparisonPlan {
 
   /// Whether values of the type carry dynamic properties that must be linked before `body`.
   var hasDynamicProperties: Bool { !dynamicProperties.isEmpty }
+  /// Whether any of them is a `PositionBoundProperty`, checked for sharing before linking.
+  private let hasPositionBoundProperties: Bool
+  /// A `SharedPropertyUnlinking<V>` for the plan's type `V`, made the first time a value of it
+  /// is found shown in two places.
+  @MainActor private var unlinking: AnyObject?
+  /// Whether a field that could not be given a box of its own was reported (once per type).
+  @MainActor private var reportedUnreachedSharing = false
   /// Whether values of the type carry dynamic properties of the app's own to update.
   var hasDynamicPropertyUpdates: Bool { dynamicPropertyUpdates != nil }
 
@@ -185,6 +195,7 @@ final class ComparisonPlan {
       reflection = Self.reflect(type)
     }
     dynamicProperties = reflection?.dynamicProperties ?? []
+    hasPositionBoundProperties = dynamicProperties.contains { $0.isLinkedElsewhere != nil }
     // Only views (and the values inside custom modifiers and `.equatable()`) run them.
     dynamicPropertyUpdates =
       reflection?.dynamicProperties.isEmpty == false && !comparesElements
@@ -228,7 +239,11 @@ final class ComparisonPlan {
       let label = prefix.isEmpty ? own : prefix + "." + Self.inputName(own)
       if let property = fieldType as? any DynamicProperty.Type {
         reflection.dynamicProperties.append(
-          DynamicPropertyField(offset: base + offset, label: label, link: Self.linker(property)))
+          DynamicPropertyField(
+            offset: base + offset, label: label, link: Self.linker(property),
+            isLinkedElsewhere: (fieldType as? any PositionBoundProperty.Type).map {
+              Self.sharingCheck($0)
+            }))
         // The library's own wrappers (`@State`, `@ObservedObject`, …) are linked and compared
         // whole.
         let isLibraryWrapper =
@@ -385,15 +400,48 @@ final class ComparisonPlan {
   // MARK: - Linking dynamic properties
 
   /// Links every dynamic property of `view` to `node`, in declaration order.
+  ///
+  /// A `@State` (or other `PositionBoundProperty`) that another place links (the same view
+  /// value shown twice, or by two hosts) is first given a box of its own in `view`, so that
+  /// each place keeps its own state, as in SwiftUI.
+  /// - Returns: whether `view` changed that way (the caller keeps the changed copy).
   @MainActor
-  func linkDynamicProperties<V>(of view: V, to node: ViewNode) {
-    guard !dynamicProperties.isEmpty else { return }
+  @discardableResult
+  func linkDynamicProperties<V>(of view: inout V, to node: ViewNode) -> Bool {
+    guard !dynamicProperties.isEmpty else { return false }
+    var shared: [Int] = []
+    if hasPositionBoundProperties {
+      withUnsafeBytes(of: view) { raw in
+        for (ordinal, property) in dynamicProperties.enumerated() {
+          if let isLinkedElsewhere = property.isLinkedElsewhere,
+            isLinkedElsewhere(raw.baseAddress! + property.offset, node, ordinal)
+          {
+            shared.append(property.offset)
+          }
+        }
+      }
+      if !shared.isEmpty { unlink(shared, in: &view) }
+    }
     withUnsafeBytes(of: view) { raw in
       let base = raw.baseAddress!
       for (ordinal, property) in dynamicProperties.enumerated() {
         property.link(base + property.offset, node, ordinal, property.label)
       }
     }
+    return !shared.isEmpty
+  }
+
+  /// Gives the fields of `view` at `offsets` boxes of their own; a field the key paths cannot
+  /// reach keeps the shared one, and is reported once per type.
+  @MainActor
+  private func unlink<V>(_ offsets: [Int], in view: inout V) {
+    let unlinking = self.unlinking as? SharedPropertyUnlinking<V> ?? SharedPropertyUnlinking<V>()
+    self.unlinking = unlinking
+    let unreached = unlinking.unlink(offsets, in: &view)
+    guard !unreached.isEmpty, !reportedUnreachedSharing else { return }
+    reportedUnreachedSharing = true
+    SharedPropertyUnlinking<V>.reportUnreached(
+      dynamicProperties.filter { unreached.contains($0.offset) }.map(\.label))
   }
 
   /// Calls `update()` on each dynamic property of the app's own in `view`, inner ones first,
@@ -478,6 +526,16 @@ final class ComparisonPlan {
     { old, new in
       DynamicInputComparison.equal(
         old.assumingMemoryBound(to: T.self).pointee, new.assumingMemoryBound(to: T.self).pointee)
+    }
+  }
+
+  @MainActor
+  private static func sharingCheck<P: PositionBoundProperty>(
+    _ type: P.Type
+  ) -> @MainActor (UnsafeRawPointer, ViewNode, Int) -> Bool {
+    { field, node, ordinal in
+      field.assumingMemoryBound(to: P.self).pointee.isLinked(
+        elsewhereThan: node, slot: node.composite?.slot(ordinal))
     }
   }
 

@@ -64,11 +64,16 @@ final class Composite<Content: View>: CompositePart {
     guard node.isMounted else { return }
     let host = node.host
     host.recordBodyRun(of: node, part: self)
-    let view = self.view
+    var view = self.view
+    // Linking may give this place's copy of the view a `@State` box of its own (the same
+    // value shown in two places); the copy is kept, so its actions write this place's state.
     if type.plan.hasDynamicProperties {
-      type.plan.linkDynamicProperties(of: view, to: node)
-    } else if type.linksCustomProperties, let linking = view as? any CustomDynamicPropertyLinking {
+      if type.plan.linkDynamicProperties(of: &view, to: node) { self.view = view }
+    } else if type.linksCustomProperties, var linking = view as? any CustomDynamicPropertyLinking,
       linking.linkDynamicProperties(to: node)
+    {
+      view = linking as! Content
+      self.view = view
     }
     let body =
       type.updatesProperties
@@ -104,7 +109,9 @@ final class Composite<Content: View>: CompositePart {
 /// body, whose properties are the modifier's).
 @MainActor
 protocol CustomDynamicPropertyLinking {
-  func linkDynamicProperties(to node: ViewNode)
+  /// Links the dynamic properties to `node`; true when that changed the value (see
+  /// `ComparisonPlan.linkDynamicProperties(of:to:)`).
+  mutating func linkDynamicProperties(to node: ViewNode) -> Bool
   /// Whether the value inside has dynamic properties of the app's own, whose `update()` runs.
   static var updatesDynamicProperties: Bool { get }
   /// Calls `update()` on the app's own dynamic properties; false when there are none.

@@ -61,8 +61,8 @@ struct EqualityComparedBody<Content: View & Equatable>: View {
 }
 
 extension EqualityComparedBody: CustomDynamicPropertyLinking, CustomInputComparison {
-  func linkDynamicProperties(to node: ViewNode) {
-    ComparisonPlan.plan(for: Content.self).linkDynamicProperties(of: content, to: node)
+  mutating func linkDynamicProperties(to node: ViewNode) -> Bool {
+    ComparisonPlan.plan(for: Content.self).linkDynamicProperties(of: &content, to: node)
   }
 
   static var updatesDynamicProperties: Bool {
