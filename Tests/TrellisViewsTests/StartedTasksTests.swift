@@ -1,4 +1,5 @@
 import Testing
+import TrellisGraph
 import TrellisTracking
 
 @testable import TrellisViews
@@ -116,5 +117,47 @@ private struct PayloadLoader: View {
     // The latest body's closure is kept for the next start; the first one was kept for good.
     #expect(TaskPayload.alive == [3])
     #expect(host.eventLog.filter { $0.hasPrefix("task start") }.count == 4)
+  }
+}
+
+/// Holds the host for a view's task to call, without keeping it alive.
+@MainActor
+private final class HostSlot {
+  weak var host: ViewHost?
+}
+
+private struct SelfWaiter: View {
+  let slot: HostSlot
+  let probe: Probe
+  var body: some View {
+    Text("waiter").task {
+      await slot.host?.waitForTasks()
+      probe.log.append("returned")
+    }
+  }
+}
+
+/// Found by a user breaking the runtime: a view's task that awaited `waitForTasks()` waited
+/// for itself, and stayed suspended for good, even after the host was released.
+@MainActor
+@Suite struct SelfWaitTests {
+  @Test func aTaskThatWaitsForTheHostsTasksIsToldAndReturns() async {
+    let (slot, probe) = (HostSlot(), Probe())
+    var diagnostics: [TrellisDiagnostic] = []
+    let previous = TrellisDiagnostics.sink
+    TrellisDiagnostics.sink = { diagnostics.append($0) }
+    defer { TrellisDiagnostics.sink = previous }
+    let host = ViewHost(SelfWaiter(slot: slot, probe: probe), executor: .manual)
+    slot.host = host
+    await host.waitForTasks()
+    #expect(probe.log == ["returned"])
+    #expect(host.core.tasks.isEmpty)
+    // Other tests may report meanwhile: only this call's report is looked at.
+    #expect(
+      diagnostics.map(\.message).filter { $0.hasPrefix("waitForTasks()") } == [
+        "waitForTasks() was called from the task of SelfWaiter, which it would wait for: a task "
+          + "cannot wait for itself, so the call returns at once, after a flush. Await the work "
+          + "itself there, and call waitForTasks() from the test."
+      ])
   }
 }

@@ -516,8 +516,9 @@ final class HostCore {
   ) -> RunningTask {
     log(LifecycleEvent(.taskStart, part.subject))
     let running = RunningTask()
+    let subject = part.subject
     let handle = Task(priority: priority) { @MainActor in
-      await action()
+      await RunningTask.$runningFor.withValue(subject) { await action() }
       running.isFinished = true
     }
     running.handle = handle

@@ -153,9 +153,20 @@ public final class ViewHost {
   /// A task that never ends (`.task { for await event in stream { … } }`) keeps it waiting;
   /// cancelling the waiting task (a test's time limit does) makes it return at once, flushed,
   /// and the next call waits for the tasks still running. For such views, flush and check the
-  /// state instead.
+  /// state instead. Called from a view's `.task` (or a task started from one), which it would
+  /// wait for, it reports that, naming the view, and returns after the flush.
   public func waitForTasks() async {
     flush()
+    if let view = RunningTask.runningFor {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [view],
+          message:
+            "waitForTasks() was called from the task of \(view), which it would wait for: a "
+            + "task cannot wait for itself, so the call returns at once, after a flush. Await "
+            + "the work itself there, and call waitForTasks() from the test."))
+      return
+    }
     while !core.tasks.isEmpty {
       let tasks = core.tasks.takeAll()
       for (index, task) in tasks.enumerated() where !task.isFinished {

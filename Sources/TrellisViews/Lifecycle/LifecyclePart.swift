@@ -46,6 +46,10 @@ final class LifecyclePart {
 final class RunningTask {
   var handle: Task<Void, Never>?
   var isFinished = false
+
+  /// The view whose `.task` the current task runs (or was started from), if any: a task that
+  /// waits for the host's tasks would wait for itself (see `ViewHost.waitForTasks()`).
+  @TaskLocal static var runningFor: String?
 }
 
 extension ViewNode {
