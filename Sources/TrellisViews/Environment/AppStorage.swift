@@ -232,7 +232,7 @@ extension AppStorage {
   where Value == Int {
     self.init(
       key: key, defaultValue: wrappedValue, store: store, encode: { $0 },
-      decode: { ($0 as? Int) ?? ($0 as? NSNumber)?.intValue })
+      decode: { AppStorageCoding.int($0) })
   }
 
   /// Stores a `Double`.
@@ -398,6 +398,18 @@ enum AppStorageCoding {
   static func encode(_ value: Any) -> Any? {
     if let url = value as? URL { return url.absoluteString }
     return value
+  }
+
+  /// A stored number as an `Int`, as `UserDefaults.integer(forKey:)` reads it (a fraction is
+  /// dropped); nil for a number no `Int` holds (NaN, an infinity, one past `Int`'s range), for
+  /// which `NSNumber.intValue` would give `Int.min` (found by a user breaking the runtime).
+  static func int(_ stored: Any) -> Int? {
+    if let int = stored as? Int { return int }
+    guard let number = stored as? NSNumber else { return nil }
+    let double = number.doubleValue
+    // 2⁶³, exactly: the first Double past `Int.max` (an `Int` in range was taken above).
+    guard double.isFinite, double >= -0x1p63, double < 0x1p63 else { return nil }
+    return number.intValue
   }
 
   static func decode<Wrapped>(_ stored: Any, as type: Wrapped.Type) -> Wrapped?? {

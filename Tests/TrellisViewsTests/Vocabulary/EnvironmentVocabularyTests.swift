@@ -161,6 +161,32 @@ struct StoredChoices: View {
     #expect(host?.tree.texts == ["count 3 none"])
   }
 
+  /// Found by a user breaking the runtime: a `Double` NaN under an `Int` key read as
+  /// `Int.min`, unreported (`NSNumber.intValue`); a number with a fraction reads truncated, as
+  /// `UserDefaults.integer(forKey:)` reads it.
+  @Test func aStoredNumberNoIntHoldsReadsAsTheDefaultAndIsReported() {
+    let storage = InMemoryAppStorage()
+    var host: ViewHost?
+    var texts: [[String]] = []
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(StoredCounter().defaultAppStorage(storage), executor: .manual)
+      for stored in [Double.nan, 2.75, -.infinity, 1e19] {
+        storage.set(stored, forKey: "count")
+        AppStorageStores.didChange("count", in: storage)
+        host?.flush()
+        texts.append(host?.tree.texts ?? [])
+      }
+    }
+    #expect(texts == [["count 0 none"], ["count 2 none"], ["count 0 none"], ["count 0 none"]])
+    #expect(
+      diagnostics.map(\.message)
+        == ["nan", "-inf", "1e+19"].map { shown in
+          "@AppStorage(\"count\") in StoredCounter holds \(shown) (Double), which does not read "
+            + "as Int; the default, 0, is used. Store a value of type Int under the key, or use "
+            + "another key for this value."
+        })
+  }
+
   /// Found by a new user: an optional enum was stored as the enum itself, which
   /// `UserDefaults` cannot hold (writing it stops the program), and a stored raw value read as
   /// nil, with a report.
