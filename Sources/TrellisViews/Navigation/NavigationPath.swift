@@ -48,7 +48,7 @@ public struct NavigationPath: Equatable {
 /// A stack's path as the stack uses it, whatever holds it: a binding to a typed collection, to
 /// a `NavigationPath`, or the stack's own state.
 @MainActor
-struct NavigationPathSource {
+struct NavigationPathSource: BindingIdentity {
   /// The values, bottom first; read tracked.
   let values: @MainActor () -> [AnyHashable]
   /// Pushes a value; false when the path cannot hold a value of its type.
@@ -59,6 +59,9 @@ struct NavigationPathSource {
   let truncate: @MainActor (Int) -> Void
   /// What the path holds, for diagnostics (`Int`, or `any Hashable` for a `NavigationPath`).
   let elementDescription: String
+  /// The binding's source: as a view's input, two path sources are the same when they bind
+  /// the same state (see `BindingIdentity`).
+  let sourceIdentity: AnyHashable?
 
   init<Data>(_ path: Binding<Data>)
   where
@@ -78,6 +81,7 @@ struct NavigationPathSource {
       path.wrappedValue.removeLast(current.count - count)
     }
     elementDescription = "\(Data.Element.self)"
+    sourceIdentity = path.sourceIdentity
   }
 
   init(_ path: Binding<NavigationPath>) {
@@ -93,5 +97,6 @@ struct NavigationPathSource {
       path.wrappedValue.removeLast(current.count - count)
     }
     elementDescription = "any Hashable"
+    sourceIdentity = path.sourceIdentity
   }
 }

@@ -256,9 +256,10 @@ final class ComparisonPlan {
           return true
         }
       }
-      if kind == .struct, Self.comparesMembers(of: fieldType) {
-        // A struct with no `==` of its own: compared member by member, as SwiftUI compares
-        // view inputs, each member by these rules. Every member is named after the view's own
+      if kind == .struct || kind == .tuple, Self.comparesMembers(of: fieldType) {
+        // A struct with no `==` of its own, or a tuple (a `TupleView`'s views, which a
+        // `@ViewBuilder` content holds): compared member by member, as SwiftUI compares view
+        // inputs, each member by these rules. Every member is named after the view's own
         // property (a generic container's members nest deep, and their names mean nothing to
         // the app). Only when it holds no dynamic property, which would otherwise be linked as
         // the view's own.
@@ -476,8 +477,19 @@ final class ComparisonPlan {
     case .existential: return .compare(dynamicComparison(type))
     default: break
     }
-    if let optional = type as? any OptionalProtocol.Type, optional.wrappedType is AnyClass {
-      return .bits(size: MemoryLayout<AnyObject?>.size)
+    if let optional = type as? any OptionalProtocol.Type {
+      if optional.wrappedType is AnyClass { return .bits(size: MemoryLayout<AnyObject?>.size) }
+      // Otherwise by the wrapped value's rule (an optional binding, `TabView(selection:)`'s):
+      // it had none, so such a field never compared equal, and named itself as a reason for
+      // every re-run (found by a SwiftUI developer).
+      // Asked as a struct: the kind matters only to functions and existentials, and an
+      // optional of one of those stays never equal, as before.
+      switch rule(optional.wrappedType, .struct) {
+      case .skip: return .skip
+      case .never: return .never
+      case .bits(let size): return .compare(optional.payloads { bitsEqual($0, $1, size) })
+      case .compare(let equal): return .compare(optional.payloads(equal))
+      }
     }
     if let array = type as? any ArrayInput.Type { return .compare(array.sameElements) }
     return .never
@@ -552,10 +564,38 @@ final class ComparisonPlan {
 /// Lets a plan see through `Optional` to the wrapped type.
 protocol OptionalProtocol {
   static var wrappedType: any Any.Type { get }
+
+  /// A comparison of two optionals at the addresses: both nil are equal, one nil is not, and
+  /// two values are compared by `wrapped`, given the addresses of copies of them.
+  static func payloads(
+    _ wrapped: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  ) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 }
 
 extension Optional: OptionalProtocol {
   static var wrappedType: any Any.Type { Wrapped.self }
+
+  static func payloads(
+    _ wrapped: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  ) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
+    { old, new in
+      // Read as the optional type itself: a payload's nil may be stored in its spare bits.
+      let old = old.assumingMemoryBound(to: Wrapped?.self).pointee
+      let new = new.assumingMemoryBound(to: Wrapped?.self).pointee
+      switch (old, new) {
+      case (nil, nil): return true
+      case (let old?, let new?):
+        return withUnsafeBytes(of: old) { old in
+          withUnsafeBytes(of: new) { new in
+            // A value of no size has nothing to differ in.
+            guard let old = old.baseAddress, let new = new.baseAddress else { return true }
+            return wrapped(old, new)
+          }
+        }
+      default: return false
+      }
+    }
+  }
 }
 
 /// An array whose elements have no `==` (an array of model objects, the most common row

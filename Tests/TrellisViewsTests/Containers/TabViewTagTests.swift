@@ -192,3 +192,37 @@ private struct TabPage: View {
     #expect(host.tree.findAll(kind: "TabPage").map(\.id) == ["2"])
   }
 }
+
+/// Tabs beside a counter: a re-run of the screen passes the tab view the same selection.
+struct TabsBesideCounter: View {
+  @State private var tab = 0
+  @State private var count = 0
+
+  var body: some View {
+    VStack {
+      Button("count \(count)") { count += 1 }
+      TabView(selection: $tab) {
+        Text("first").tabItem { Text("One") }.tag(0)
+        Text("second").tabItem { Text("Two") }.tag(1)
+      }
+    }
+  }
+}
+
+/// Found by a SwiftUI developer: an optional binding (`TabView(selection:)` keeps one) was
+/// never an equal input, so the tab view re-ran with its parent every time, giving
+/// `input selection` as a reason when the selection had not changed.
+@MainActor
+@Suite struct OptionalBindingInputTests {
+  @Test func aTabViewWhoseSelectionAndTabsAreTheSameDoesNotReRunWithItsParent() {
+    let host = ViewHost(TabsBesideCounter(), executor: .manual)
+    host.clearLogs()
+    #expect(host.tap("count 0"))
+    host.flush()
+    #expect(host.runLog == ["TabsBesideCounter: @State TabsBesideCounter.count"])
+    #expect(host.tap("Two"))
+    host.flush()
+    #expect(host.tree.texts == ["count 1", "second", "One", "Two"])
+    #expect(host.runLog.last == "TabView: @State TabsBesideCounter.tab")
+  }
+}
