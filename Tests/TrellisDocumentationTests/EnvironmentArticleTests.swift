@@ -14,6 +14,27 @@ extension EnvironmentValues {
   }
 }
 
+@MainActor
+final class AuditLog {
+  var lines: [String] = []
+}
+
+struct AuditLogKey: EnvironmentKey {
+  static var defaultValue: AuditLog? { nil }
+}
+
+extension EnvironmentValues {
+  var auditLog: AuditLog? {
+    get { self[AuditLogKey.self] }
+    set { self[AuditLogKey.self] = newValue }
+  }
+}
+
+struct AuditedButton: View {
+  @Environment(\.auditLog) private var auditLog
+  var body: some View { Button("Log") { auditLog?.lines.append("tapped") } }
+}
+
 struct ThemedLabel: View {
   let title: String
   @Environment(\.theme) private var theme
@@ -69,6 +90,13 @@ struct OptionalUserBadge: View {
 
 @MainActor
 @Suite struct EnvironmentArticleTests {
+  @Test func aKeyOfAMainActorClassHasAComputedDefault() {
+    let auditLog = AuditLog()
+    let host = ViewHost(AuditedButton().environment(\.auditLog, auditLog), executor: .manual)
+    #expect(host.tap("Log"))
+    #expect(auditLog.lines == ["tapped"])
+  }
+
   @Test func anOverrideAppliesToItsSubtreeOnly() {
     let host = ViewHost(Panel(), executor: .manual)
     #expect(host.tree.texts == ["Header in plain", "Body in dark", "Footer"])
