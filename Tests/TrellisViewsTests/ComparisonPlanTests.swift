@@ -145,6 +145,30 @@ struct SettingsScreen: View {
     #expect(plan.changedInputs(Holder(value: one), Holder(value: other)) == ["value"])
   }
 
+  /// An optional compares by its wrapped value's rule; a tuple member by member (both were
+  /// never equal).
+  @Test func optionalBindingsAndTuplesCompareByWhatIsInThem() {
+    struct Holder: View {
+      let selection: Binding<Int>?
+      let pair: (String, Box)
+      var body: some View { Text("holder") }
+    }
+    let box = Box()
+    let one = Binding<Int>(get: { 1 }, set: { _ in }, source: AnyHashable(1))
+    let sameSource = Binding<Int>(get: { 2 }, set: { _ in }, source: AnyHashable(1))
+    let other = Binding<Int>(get: { 1 }, set: { _ in }, source: AnyHashable(2))
+    let plan = ComparisonPlan.plan(for: Holder.self)
+    let base = Holder(selection: one, pair: ("a", box))
+    #expect(plan.changedInputs(base, Holder(selection: sameSource, pair: ("a", box))) == nil)
+    #expect(plan.changedInputs(base, Holder(selection: other, pair: ("a", box))) == ["selection"])
+    #expect(plan.changedInputs(base, Holder(selection: nil, pair: ("a", box))) == ["selection"])
+    #expect(
+      plan.changedInputs(
+        Holder(selection: nil, pair: ("a", box)), Holder(selection: nil, pair: ("a", box))) == nil)
+    #expect(plan.changedInputs(base, Holder(selection: one, pair: ("b", box))) == ["pair"])
+    #expect(plan.changedInputs(base, Holder(selection: one, pair: ("a", Box()))) == ["pair"])
+  }
+
   @Test func genericViewsAndWholeValueRulesAreReflectedOncePerType() {
     let box = Box()
     let plan = ComparisonPlan.plan(for: Pair<Int, Box>.self)
