@@ -312,3 +312,49 @@ extension ComparisonPlanTests {
     #expect(host.tree.texts == ["Tap 1", "Drop last", "1 boxes"])
   }
 }
+
+/// A container of a view given as its content.
+struct CardOf<Content: View>: View {
+  @ViewBuilder let content: Content
+  var body: some View { VStack { content } }
+}
+
+struct StatefulLabel: View {
+  let title: String
+  @State private var taps = 0
+  var body: some View { Button("\(title) \(taps)") { taps += 1 } }
+}
+
+struct CardScreen: View {
+  @State private var count = 0
+  var body: some View {
+    VStack {
+      Button("count \(count)") { count += 1 }
+      CardOf { StatefulLabel(title: "inner") }
+    }
+  }
+}
+
+/// A view held as an input is compared field by field, its `@State` skipped (it is that view's
+/// storage), as SwiftUI compares it: a container given the same view does not re-run. Before,
+/// any input holding a dynamic property was never equal.
+@MainActor
+@Suite struct ViewInputComparisonTests {
+  @Test func aContainerGivenTheSameStatefulViewDoesNotReRunWithItsParent() {
+    let host = ViewHost(CardScreen(), executor: .manual)
+    host.clearLogs()
+    #expect(host.tap("count 0"))
+    host.flush()
+    #expect(host.runLog == ["CardScreen: @State CardScreen.count"])
+    #expect(host.tap("inner 0"))
+    host.flush()
+    #expect(host.tap("count 1"))
+    host.flush()
+    #expect(host.tree.texts == ["count 2", "inner 1"])
+    #expect(
+      host.runLog == [
+        "CardScreen: @State CardScreen.count", "StatefulLabel: @State StatefulLabel.taps",
+        "CardScreen: @State CardScreen.count",
+      ])
+  }
+}

@@ -261,12 +261,12 @@ final class ComparisonPlan {
         // `@ViewBuilder` content holds): compared member by member, as SwiftUI compares view
         // inputs, each member by these rules. Every member is named after the view's own
         // property (a generic container's members nest deep, and their names mean nothing to
-        // the app). Only when it holds no dynamic property, which would otherwise be linked as
-        // the view's own.
+        // the app). A view held as an input (a container's `content`) is compared the same
+        // way, its `@State` and `@Environment` skipped as the view's own are: they are that
+        // view's storage, linked when it runs, not this view's (its members' dynamic
+        // properties are not taken as this view's own).
         var members = Reflection()
-        if Self.reflectFields(of: fieldType, at: base + offset, labelled: label, into: &members),
-          members.dynamicProperties.isEmpty
-        {
+        if Self.reflectFields(of: fieldType, at: base + offset, labelled: label, into: &members) {
           let name = Self.inputName(label)
           reflection.fields += members.fields.map {
             Field(offset: $0.offset, name: name, rule: $0.rule)
