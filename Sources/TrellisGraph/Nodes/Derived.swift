@@ -32,7 +32,10 @@
 ///   apply what waits there first, so a read after the write (once the writing thread is done)
 ///   sees it. A running evaluation reads derived values as they were when it began; a change
 ///   posted meanwhile makes it stale: an effect re-runs at the next flush, a derived value at
-///   its next read.
+///   its next read. One window remains, as in Apple's Observation: a property is observed
+///   when the evaluation that first reads it ends, so a write on another thread that lands
+///   while that evaluation runs, after the read, is not seen until the property is written
+///   again. A property read again by later evaluations stays observed, with no such window.
 /// - Observers: `withTracking` records tracked properties, not graph nodes, so it does not see
 ///   a derived value change (nor the properties behind it: the value is memoized). Observe a
 ///   derived value with an `Effect`.

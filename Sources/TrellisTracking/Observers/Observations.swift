@@ -77,7 +77,9 @@ public struct Observations<Element, Failure: Error>: AsyncSequence {
     /// Stays installed between values: a property read again keeps its subscription, so a
     /// write from another thread between one evaluation and the next is never missed (a
     /// one-shot `withTracking` per value left a window there in which the sequence could stall
-    /// on a stale value for good).
+    /// on a stale value for good). A property read for the first time is observed once the
+    /// evaluation that reads it ends: a write on another thread that lands during that
+    /// evaluation, after the read, is seen only with the property's next write.
     private let observer: TrackingObserver
     private var started = false
     private var isFinished = false

@@ -1,7 +1,10 @@
 import Synchronization
 
 /// A subscription that stays installed: it reports every change of the properties read by its
-/// latest `track(_:)` call, with `willSet` and `didSet` timing, until it is cancelled.
+/// latest `track(_:)` call, with `willSet` and `didSet` timing, until it is cancelled. A
+/// property is observed from the end of the `track(_:)` call that first reads it: a write on
+/// another thread that lands inside that call, after the read, is not reported (as with
+/// Apple's `withObservationTracking`); a property read again by a later call stays observed.
 ///
 /// This is the continuous counterpart of `withTracking(_:onChange:)` and the primitive the graph
 /// layer builds on. Each `track(_:)` call replaces the set of observed properties with exactly
