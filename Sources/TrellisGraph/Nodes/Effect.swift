@@ -29,7 +29,9 @@ import TrellisTracking
 public final class Effect: GraphNode {
   /// The graph whose flushes run this effect.
   public let graph: Graph
-  /// The effect's position in the parent-before-child order; lower runs first. A new depth
+  /// The effect's position in the parent-before-child order; lower runs first. An effect
+  /// created while another one runs (which owns it) starts at least one deeper than that
+  /// parent, so that it never runs before the parent that may dispose it. A new depth
   /// takes effect from the next time the effect is queued: an effect already waiting for a
   /// flush, or in the flush running now, keeps the place it was queued at (the queue stores
   /// the depth with each entry when it is queued).
@@ -74,7 +76,8 @@ public final class Effect: GraphNode {
   /// - Parameters:
   ///   - name: a name for diagnostics and explanations; defaults to `Effect`.
   ///   - graph: the graph that schedules its re-runs.
-  ///   - depth: its place in the parent-before-child order (default 0).
+  ///   - depth: its place in the parent-before-child order (default 0; inside another
+  ///     effect's run, at least that effect's depth plus one).
   ///   - runImmediately: pass false to defer the first run to an explicit `run()` or
   ///     `scheduleRun()`.
   ///   - body: the computation; what it reads becomes its dependencies.
@@ -123,7 +126,12 @@ public final class Effect: GraphNode {
     store.effectsCreated += 1
     super.init(kind: .effect, name: name, update: { _ in false })
     if recordsReasons { flags.insert(.recordsReasons) }
-    store.currentOwnerNode?.adopt(self)
+    // A child runs after the parent that owns it, which may dispose it (found by a user
+    // comparing with alien-signals: a child at the default depth 0 of a parent at depth 1 ran
+    // stale once before its parent's re-run disposed it).
+    if let parentDepth = store.currentOwnerNode?.adopt(self), parentDepth >= self.depth {
+      self.depth = parentDepth &+ 1
+    }
     if runImmediately { run() }
   }
 

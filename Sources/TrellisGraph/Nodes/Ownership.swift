@@ -3,11 +3,17 @@
 extension GraphNode {
   /// Takes `node` into this owner's care (effects and scopes own what is created while they
   /// run); other nodes own nothing.
-  func adopt(_ node: GraphNode) {
+  /// - Returns: this owner's depth when it is an effect (a child effect goes deeper), else nil.
+  @discardableResult
+  func adopt(_ node: GraphNode) -> Int? {
     switch self {
-    case let effect as Effect: effect.owned.append(node)
-    case let scope as EffectScope: scope.owned.append(node)
-    default: break
+    case let effect as Effect:
+      effect.owned.append(node)
+      return effect.depth
+    case let scope as EffectScope:
+      scope.owned.append(node)
+      return nil
+    default: return nil
     }
   }
 

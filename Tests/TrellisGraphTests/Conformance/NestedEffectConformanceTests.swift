@@ -30,6 +30,29 @@ struct NestedEffectConformanceTests {
     withExtendedLifetime(outer) {}
   }
 
+  // After alien-signals' "should not run untracked inner effect". Found by a user: a child at
+  // the default depth (0) of a parent at depth 1 ran first, stale, before the parent's re-run
+  // disposed it.
+  @Test("an inner effect never runs before the deeper owner that stops creating it")
+  func innerEffectGoesDeeperThanItsOwner() {
+    let graph = Graph(executor: .manual)
+    let log = Log()
+    let a = Cell(3)
+    let outer = Effect(in: graph, depth: 1) {
+      if a.value > 0 {
+        _ = Effect(in: graph) { log("inner \(a.value)") }
+      }
+    }
+    #expect(log.take() == ["inner 3"])
+    a.value = 0
+    graph.flush()
+    #expect(log.take() == [])
+    a.value = 2
+    graph.flush()
+    #expect(log.take() == ["inner 2"])
+    withExtendedLifetime(outer) {}
+  }
+
   // Peer case #45. Trellis differs from alien-signals: an effect created inside
   // `GraphEvaluation.untracked` has no owner and, like any effect nobody holds, is released
   // (so disposed) unless the code that made it keeps it.
