@@ -78,7 +78,10 @@ struct NotesDemoCommand: Sendable {
     }
     let source = options.notesPath.map(NotesSource.file) ?? .bundled
     let loader = NotesLoader(source: source, latency: latency)
-    if !options.quiet, !isTerminal || options.script {
+    // The graph is the walk's (after its step 5), so `--graph` runs the walk in a terminal
+    // too (found by a new user: the interactive app ignored it and wrote nothing).
+    let walks = !isTerminal || options.script || options.graphPath != nil
+    if !options.quiet, walks {
       console.out("Loading notes from \(source.displayName)...")
     }
 
@@ -93,7 +96,7 @@ struct NotesDemoCommand: Sendable {
       console.err("NotesDemo: error: \(Self.oneLine(message))")
       return ExitCode.failure
     }
-    if isTerminal, !options.script {
+    if !walks {
       return await InteractiveNotes(loader: loader, console: console).run()
     }
     console.out(Self.summary(count: notes.count, file: source.displayName))

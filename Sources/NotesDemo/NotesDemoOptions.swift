@@ -54,6 +54,7 @@ struct NotesDemoOptions: Hashable, Sendable {
       --notes PATH  Load notes from PATH instead of the bundled notes.json.
       --graph PATH  After step 5 (edit B's title), write the live dependency graph to
                     PATH as Graphviz DOT, with what the edit changed highlighted.
+                    Runs the walk, even in a terminal.
                     Render it with: dot -Tsvg PATH -o graph.svg
       --script      Run the scripted walk even in a terminal.
       --steps       List the scripted walk's steps and exit.

@@ -60,6 +60,24 @@ struct NotesDemoCommandTests {
 
   // Found by a new user: `--quiet` left out the steps, and with them why they did nothing; and
   // a graph with nothing highlighted was written without a word.
+  /// Found by a new user: in a terminal, `--graph` opened the interactive app, which wrote no
+  /// graph and said nothing. The graph is the walk's, so `--graph` runs the walk.
+  @Test func graphRunsTheWalkInATerminalToo() async throws {
+    let notes = Fixtures.document(
+      Fixtures.note(id: "a", title: "\"Alpha\""), Fixtures.note(id: "b", title: "\"Beta\""))
+    let path = try Fixtures.temporaryFile(notes, name: "two-terminal.json")
+    defer { Fixtures.removeTemporaryFile(at: path) }
+    let graphPath = path + ".dot"
+    let recorder = RecordingConsole()
+    let command = NotesDemoCommand(
+      arguments: ["--notes", path, "--graph", graphPath], latency: .none,
+      console: recorder.console, isTerminal: true)
+    #expect(await command.run() == 0)
+    #expect(recorder.out.last == "Wrote the dependency graph to \(graphPath)")
+    #expect(FileManager.default.fileExists(atPath: graphPath))
+    try? FileManager.default.removeItem(atPath: graphPath)
+  }
+
   @Test func skippedStepsShowInTheSummaryAndTheGraphLineSaysNothingIsHighlighted() async throws {
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "one.json")
     defer { Fixtures.removeTemporaryFile(at: path) }
