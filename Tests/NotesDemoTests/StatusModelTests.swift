@@ -15,4 +15,21 @@ struct StatusModelTests {
     #expect(StatusModel.symbol(of: KeyPress(.function(1))) == "f1")
     #expect(StatusModel.symbol(of: KeyPress("q")) == "q")
   }
+
+  // Found by a new user: a refresh of a notes file made unreadable said "refreshed".
+  @MainActor
+  @Test func aFailedRefreshSaysWhyAndKeepsTheNotes() async throws {
+    let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "refresh.json")
+    defer { Fixtures.removeTemporaryFile(at: path) }
+    let store = NotesStore(loader: NotesLoader(source: .file(path), latency: .none))
+    await store.load()
+    #expect(StatusModel.refreshLabel(error: store.loadError) == "r (refreshed)")
+    try "garbage".write(toFile: path, atomically: true, encoding: .utf8)
+    await store.refresh()
+    #expect(
+      StatusModel.refreshLabel(error: store.loadError)
+        == "r (refresh failed: \(path):1:1: invalid JSON at byte 0: expected a value, found 'g'; "
+        + "the notes shown are the last ones loaded)")
+    #expect(store.notes.count == 1)
+  }
 }

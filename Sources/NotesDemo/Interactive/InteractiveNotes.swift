@@ -38,7 +38,7 @@ struct InteractiveNotes {
       // Pull to refresh: the list's `.refreshable` action, awaited.
       Task {
         await host.refresh()
-        status.record("r (refreshed)", runs: Self.runs(of: host))
+        status.record(StatusModel.refreshLabel(error: store.loadError), runs: Self.runs(of: host))
         host.clearLogs()
       }
       return true

@@ -17,6 +17,15 @@ final class StatusModel: Trackable {
     explanation = Self.describe(inputs: inputs, runs: runs)
   }
 
+  /// What a refresh says it did: `r (refreshed)`, or, when the fetch failed, why, on one line
+  /// (found by a new user: a refresh of a file made unreadable said `refreshed`).
+  /// - Parameter error: the failed fetch's error (`NotesStore.loadError`), if any.
+  static func refreshLabel(error: String?) -> String {
+    guard let error else { return "r (refreshed)" }
+    let line = error.split(whereSeparator: \.isNewline).joined(separator: " ")
+    return "r (refresh failed: \(line); the notes shown are the last ones loaded)"
+  }
+
   /// Records what a piece of work that finished later made re-run.
   /// - Parameters:
   ///   - label: what finished, such as `r (refreshed)`.
