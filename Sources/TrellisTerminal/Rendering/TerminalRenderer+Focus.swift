@@ -44,7 +44,20 @@ extension TerminalRenderer {
       target = candidate
     case .down, .up:
       guard let focused = focusedElement else {
-        target = movement == .down ? nextFocusable(after: nil) : previousFocusable(before: nil)
+        // From nothing, an arrow does not enter a text field, as the automatic focus does
+        // not: the letters typed next would land in it instead of reaching the app's keys
+        // (found by a new user: Down while a list was loading focused its filter field, and
+        // q typed instead of quitting). Tab enters a field.
+        var candidate =
+          movement == .down ? nextFocusable(after: nil) : previousFocusable(before: nil)
+        let first = candidate
+        while let element = candidate, ElementAppearance.isTextEntry(element.kind) {
+          candidate =
+            movement == .down
+            ? nextFocusable(after: element) : previousFocusable(before: element)
+          if candidate === first { candidate = nil }
+        }
+        target = candidate
         break
       }
       if let list = enclosingList(of: focused) {
@@ -238,7 +251,8 @@ extension TerminalRenderer {
   }
 
   /// Where the focus goes by itself: the first focusable element that is no text field, so
-  /// that keys are the app's until the user moves into a field (Tab, the arrows) or the app
+  /// that keys are the app's until the user moves into a field (Tab, or an arrow from the
+  /// control beside it) or the app
   /// focuses one (`@FocusState`), and no destructive button while another can take it, so that
   /// Return in a new alert does not delete (SwiftUI never makes a destructive button the
   /// default). Nil when only fields can take it.

@@ -465,3 +465,46 @@ extension TerminalFocusRemovalTests {
         == "Item 3")
   }
 }
+
+/// A filter field above rows that arrive later, with a key of the app's own.
+private struct FilterAboveLoadingRows: View {
+  let loaded: Loaded
+  @State private var filter = ""
+  var body: some View {
+    VStack {
+      TextField("Filter", text: $filter)
+      if loaded.isLoaded { Button("Row") {} }
+    }
+    .onKeyPress("q") {
+      loaded.quits += 1
+      return .handled
+    }
+  }
+}
+
+@MainActor
+private final class Loaded: Trackable {
+  @Tracked var isLoaded = false
+  var quits = 0
+}
+
+extension TerminalFocusRemovalTests {
+  /// Found by a new user: Down while a list was loading focused the filter field above it, so
+  /// the q typed next went into the field instead of quitting, and the field kept the focus
+  /// once the rows arrived.
+  @Test func anArrowFromNothingFocusedDoesNotEnterATextField() {
+    let loaded = Loaded()
+    let harness = ScreenHarness(width: 20, height: 4) { FilterAboveLoadingRows(loaded: loaded) }
+    #expect(harness.renderer.focusedElement == nil)
+    harness.press(.downArrow)
+    #expect(harness.renderer.focusedElement == nil)
+    harness.press(.character("q"))
+    #expect(loaded.quits == 1)
+    loaded.isLoaded = true
+    harness.host.flush()
+    #expect(harness.renderer.focusedElement?.kind == .button)
+    // Tab still enters the field.
+    harness.press(.tab)
+    #expect(harness.renderer.focusedElement?.kind == .textField)
+  }
+}
