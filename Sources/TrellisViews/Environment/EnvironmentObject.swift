@@ -53,7 +53,7 @@ public struct EnvironmentObject<ObjectType: ObjectTrackable>: DynamicProperty,
 }
 
 extension EnvironmentObject: PositionBoundProperty {
-  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+  func isLinked(elsewhereThan node: ViewNode, ordinal: Int) -> Bool {
     box.isLinked(elsewhereThan: node)
   }
 

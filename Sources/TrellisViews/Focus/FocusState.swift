@@ -79,9 +79,9 @@ public struct FocusState<Value: Hashable>: DynamicProperty, RuntimeOwnedProperty
 }
 
 extension FocusState: PositionBoundProperty {
-  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+  func isLinked(elsewhereThan node: ViewNode, ordinal: Int) -> Bool {
     guard let storage = box.storage else { return false }
-    return storage !== slot
+    return storage !== node.composite?.slot(ordinal)
   }
 
   func unlinkedCopy() -> FocusState { FocusState(box: FocusStateBox(empty: box.empty)) }

@@ -106,7 +106,7 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
 }
 
 extension Environment: PositionBoundProperty {
-  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+  func isLinked(elsewhereThan node: ViewNode, ordinal: Int) -> Bool {
     box.isLinked(elsewhereThan: node)
   }
 

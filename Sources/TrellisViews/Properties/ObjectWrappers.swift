@@ -46,9 +46,9 @@ public struct StateObject<ObjectType: ObjectTrackable>: DynamicProperty, Runtime
 }
 
 extension StateObject: PositionBoundProperty {
-  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+  func isLinked(elsewhereThan node: ViewNode, ordinal: Int) -> Bool {
     guard let object = box.object else { return false }
-    return object !== slot
+    return object !== node.composite?.slot(ordinal)
   }
 
   func unlinkedCopy() -> StateObject { StateObject(box: StateObjectBox(factory: box.factory)) }

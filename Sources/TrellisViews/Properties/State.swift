@@ -106,9 +106,9 @@ public struct State<Value>: DynamicProperty, RuntimeOwnedProperty {
 }
 
 extension State: PositionBoundProperty {
-  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool {
+  func isLinked(elsewhereThan node: ViewNode, ordinal: Int) -> Bool {
     guard let storage = box.storage else { return false }
-    return storage !== slot
+    return storage !== node.composite?.slot(ordinal)
   }
 
   func unlinkedCopy() -> State { State(box: box.unlinkedCopy()) }

@@ -77,10 +77,10 @@ final class ComparisonPlan {
   private struct DynamicPropertyField {
     let offset: Int
     let label: String
-    let link: @MainActor (UnsafeRawPointer, ViewNode, Int, String) -> Void
-    /// For a `PositionBoundProperty`: whether the property at the address, to be linked to the
-    /// node at the ordinal, is linked to another place (see `isLinked(elsewhereThan:slot:)`).
-    let isLinkedElsewhere: (@MainActor (UnsafeRawPointer, ViewNode, Int) -> Bool)?
+    /// Links the property at the address to the node, at the ordinal, with the label; returns
+    /// false, linking nothing, for a `PositionBoundProperty` that another place links (see
+    /// `isLinked(elsewhereThan:ordinal:)`), unless the last argument says to link it anyway.
+    let link: @MainActor (UnsafeRawPointer, ViewNode, Int, String, Bool) -> Bool
   }
 
   private let wholeValue: WholeValue
@@ -92,8 +92,6 @@ final class ComparisonPlan {
 
   /// Whether values of the type carry dynamic properties that must be linked before `body`.
   var hasDynamicProperties: Bool { !dynamicProperties.isEmpty }
-  /// Whether any of them is a `PositionBoundProperty`, checked for sharing before linking.
-  private let hasPositionBoundProperties: Bool
   /// A `SharedPropertyUnlinking<V>` for the plan's type `V`, made the first time a value of it
   /// is found shown in two places.
   @MainActor private var unlinking: AnyObject?
@@ -195,7 +193,6 @@ final class ComparisonPlan {
       reflection = Self.reflect(type)
     }
     dynamicProperties = reflection?.dynamicProperties ?? []
-    hasPositionBoundProperties = dynamicProperties.contains { $0.isLinkedElsewhere != nil }
     // Only views (and the values inside custom modifiers and `.equatable()`) run them.
     dynamicPropertyUpdates =
       reflection?.dynamicProperties.isEmpty == false && !comparesElements
@@ -240,10 +237,9 @@ final class ComparisonPlan {
       if let property = fieldType as? any DynamicProperty.Type {
         reflection.dynamicProperties.append(
           DynamicPropertyField(
-            offset: base + offset, label: label, link: Self.linker(property),
-            isLinkedElsewhere: (fieldType as? any PositionBoundProperty.Type).map {
-              Self.sharingCheck($0)
-            }))
+            offset: base + offset, label: label,
+            link: (fieldType as? any PositionBoundProperty.Type).map { Self.positionLinker($0) }
+              ?? Self.linker(property)))
         // The library's own wrappers (`@State`, `@ObservedObject`, …) are linked and compared
         // whole.
         let isLibraryWrapper =
@@ -410,26 +406,29 @@ final class ComparisonPlan {
   @discardableResult
   func linkDynamicProperties<V>(of view: inout V, to node: ViewNode) -> Bool {
     guard !dynamicProperties.isEmpty else { return false }
+    // One pass, in place (`&view`: a copy of the value cost a retain and a release of every
+    // field per body run); a property linked elsewhere is left for the second.
     var shared: [Int] = []
-    if hasPositionBoundProperties {
-      withUnsafeBytes(of: view) { raw in
-        for (ordinal, property) in dynamicProperties.enumerated() {
-          if let isLinkedElsewhere = property.isLinkedElsewhere,
-            isLinkedElsewhere(raw.baseAddress! + property.offset, node, ordinal)
-          {
-            shared.append(property.offset)
-          }
-        }
-      }
-      if !shared.isEmpty { unlink(shared, in: &view) }
-    }
-    withUnsafeBytes(of: view) { raw in
-      let base = raw.baseAddress!
-      for (ordinal, property) in dynamicProperties.enumerated() {
-        property.link(base + property.offset, node, ordinal, property.label)
+    withUnsafeBytes(of: &view) { raw in
+      // A value of no size holds nothing to link.
+      guard let base = raw.baseAddress else { return }
+      for (ordinal, property) in dynamicProperties.enumerated()
+      where !property.link(base + property.offset, node, ordinal, property.label, false) {
+        shared.append(ordinal)
       }
     }
-    return !shared.isEmpty
+    guard !shared.isEmpty else { return false }
+    unlink(shared.map { dynamicProperties[$0].offset }, in: &view)
+    // Each now has a box of its own (or, past a weak or unowned property, still the shared
+    // one, reported): linked here.
+    withUnsafeBytes(of: &view) { raw in
+      guard let base = raw.baseAddress else { return }
+      for ordinal in shared {
+        let property = dynamicProperties[ordinal]
+        _ = property.link(base + property.offset, node, ordinal, property.label, true)
+      }
+    }
+    return true
   }
 
   /// Gives the fields of `view` at `offsets` boxes of their own; a field the key paths cannot
@@ -542,21 +541,26 @@ final class ComparisonPlan {
   }
 
   @MainActor
-  private static func sharingCheck<P: PositionBoundProperty>(
+  private static func linker<P: DynamicProperty>(
     _ type: P.Type
-  ) -> @MainActor (UnsafeRawPointer, ViewNode, Int) -> Bool {
-    { field, node, ordinal in
-      field.assumingMemoryBound(to: P.self).pointee.isLinked(
-        elsewhereThan: node, slot: node.composite?.slot(ordinal))
+  ) -> @MainActor (UnsafeRawPointer, ViewNode, Int, String, Bool) -> Bool {
+    { field, node, ordinal, label, _ in
+      field.assumingMemoryBound(to: P.self).pointee._link(to: node, ordinal: ordinal, label: label)
+      return true
     }
   }
 
   @MainActor
-  private static func linker<P: DynamicProperty>(
+  private static func positionLinker<P: PositionBoundProperty>(
     _ type: P.Type
-  ) -> @MainActor (UnsafeRawPointer, ViewNode, Int, String) -> Void {
-    { field, node, ordinal, label in
-      field.assumingMemoryBound(to: P.self).pointee._link(to: node, ordinal: ordinal, label: label)
+  ) -> @MainActor (UnsafeRawPointer, ViewNode, Int, String, Bool) -> Bool {
+    { field, node, ordinal, label, evenIfShared in
+      let property = field.assumingMemoryBound(to: P.self)
+      if !evenIfShared, property.pointee.isLinked(elsewhereThan: node, ordinal: ordinal) {
+        return false
+      }
+      property.pointee._link(to: node, ordinal: ordinal, label: label)
+      return true
     }
   }
 }

@@ -9,11 +9,12 @@ import TrellisGraph
 /// last. SwiftUI keeps each place's storage in that place's copy of the view; so does the
 /// runtime, by giving the copy a box of its own (see `SharedPropertyUnlinking`).
 @MainActor
-protocol PositionBoundProperty: RuntimeOwnedProperty {
-  /// Whether this value's box is linked to another place than `node`, whose storage for the
-  /// property is `slot` (nil before its first body run): it was linked by another place, or
-  /// by an identity that is gone.
-  func isLinked(elsewhereThan node: ViewNode, slot: AnyObject?) -> Bool
+protocol PositionBoundProperty: DynamicProperty, RuntimeOwnedProperty {
+  /// Whether this value's box is linked to another place than `node`, where the property is
+  /// the dynamic property at `ordinal` (its storage is `node.composite?.slot(ordinal)`, nil
+  /// before the first body run): it was linked by another place, or by an identity that is
+  /// gone. Asked before every link, so it reads only what it needs.
+  func isLinked(elsewhereThan node: ViewNode, ordinal: Int) -> Bool
 
   /// A copy with a box of its own, not linked, that starts as this value would: from the same
   /// initial value (for state, the one its storage started with), factory or key.
