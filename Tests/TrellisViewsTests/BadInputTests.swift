@@ -715,6 +715,33 @@ struct PagesScreen: View {
     #expect(host?.tree.texts == ["fixed", "flexible", "padded", "far", "wide"])
   }
 
+  @Test func aNaNOpacityAndAnInvalidCornerRadiusAreReportedOnce() {
+    struct Styled: View {
+      let opacity: Double
+      var body: some View {
+        VStack {
+          Text("faded").opacity(opacity)
+          Text("round").cornerRadius(-2)
+          Text("fine").opacity(0.5).cornerRadius(4)
+        }
+      }
+    }
+    var host: ViewHost?
+    let mount = TrellisDiagnostics.capture {
+      host = ViewHost(Styled(opacity: .nan), executor: .manual)
+      host?.update(root: Styled(opacity: .nan))
+    }
+    #expect(
+      mount.map(\.message) == [
+        "Invalid opacity (NaN) in Styled (opacity=nan); renderers read it as 1 (opaque).",
+        "Invalid corner radius (negative or non-finite) in Styled (cornerRadius=-2); renderers "
+          + "read it as 0 (square corners).",
+      ])
+    #expect(mount.map(\.nodes) == [["Styled"], ["Styled"]])
+    let fixed = TrellisDiagnostics.capture { host?.update(root: Styled(opacity: 1)) }
+    #expect(fixed == [])
+  }
+
   @Test func hostOptionsAHostCannotUseAreReportedByNameAndReplaced() {
     let model = ListModel(names: "a", "b")
     var host: ViewHost?

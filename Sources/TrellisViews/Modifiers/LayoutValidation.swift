@@ -6,7 +6,8 @@ import TrellisGraph
 /// is reported by name, as SwiftUI logs "Invalid frame dimension (negative or non-finite)" and
 /// "Contradictory frame constraints specified". The attribute is kept as given; renderers
 /// read non-finite and negative frame dimensions as 0 (see `TrellisTerminal`'s
-/// `TerminalValues`).
+/// `TerminalValues`). The two numbers of the style modifiers are checked the same way: a NaN
+/// opacity, and a negative or non-finite corner radius.
 @MainActor
 enum LayoutValidation {
   /// Reports each invalid length in `attributes`, applied by a modifier inside `viewName`,
@@ -17,16 +18,20 @@ enum LayoutValidation {
     in viewName: @autoclosure () -> String
   ) {
     for attribute in attributes {
-      guard case .layout(let layout) = attribute, let problem = problem(in: layout) else {
-        continue
+      let found: (Problem, String)?
+      switch attribute {
+      case .layout(let layout): found = problem(in: layout).map { ($0, "\(layout)") }
+      case .style(let style): found = problem(in: style).map { ($0, "\(style)") }
+      default: found = nil
       }
+      guard let (problem, shownValue) = found else { continue }
       let shown = "\(attribute)"
       if previous.contains(where: { "\($0)" == shown }) { continue }
       let name = viewName()
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: [name],
-          message: "\(problem.description) in \(name) (\(layout)); \(problem.outcome)"))
+          message: "\(problem.description) in \(name) (\(shownValue)); \(problem.outcome)"))
     }
   }
 
@@ -49,6 +54,21 @@ enum LayoutValidation {
       outcome: "renderers read NaN as 0 and an infinite length as the largest they draw.")
     static let invalidLength = Problem(
       description: "Invalid length (NaN)", outcome: "renderers read NaN as 0.")
+    static let invalidOpacity = Problem(
+      description: "Invalid opacity (NaN)", outcome: "renderers read it as 1 (opaque).")
+    static let invalidCornerRadius = Problem(
+      description: "Invalid corner radius (negative or non-finite)",
+      outcome: "renderers read it as 0 (square corners).")
+  }
+
+  /// What is wrong with `style`'s numbers, if anything (found by a user: `.opacity(.nan)` and
+  /// `.cornerRadius(.nan)` reached renderers unreported).
+  static func problem(in style: StyleAttribute) -> Problem? {
+    switch style {
+    case .opacity(let opacity): opacity.isNaN ? .invalidOpacity : nil
+    case .cornerRadius(let radius): isInvalidDimension(radius) ? .invalidCornerRadius : nil
+    default: nil
+    }
   }
 
   /// What is wrong with `layout`'s lengths, if anything.

@@ -89,7 +89,8 @@ extension View {
   }
 
   /// Sets the view's opacity, like SwiftUI's `.opacity(_:)`.
-  /// - Parameter opacity: 0 (invisible) … 1.
+  /// - Parameter opacity: 0 (invisible) … 1; a value outside is clamped, and NaN is reported,
+  ///   naming the view (renderers read it as 1).
   /// - Returns: the modified view.
   public func opacity(_ opacity: Double) -> ModifiedContent<Self, _AttributeModifier> {
     attributes(.style(.opacity(min(max(opacity, 0), 1))))
@@ -97,7 +98,8 @@ extension View {
 
   /// Clips the view to a rounded rectangle, like SwiftUI's `.cornerRadius(_:antialiased:)`.
   /// - Parameters:
-  ///   - radius: the corner radius.
+  ///   - radius: the corner radius; a negative or non-finite one is reported, naming the view
+  ///     (renderers read it as 0).
   ///   - antialiased: ignored.
   /// - Returns: the modified view.
   public func cornerRadius(
