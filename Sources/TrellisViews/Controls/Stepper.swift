@@ -6,7 +6,8 @@ import TrellisGraph
 /// moves the value past a bound, and a press toward a bound the value is at (or past) does
 /// nothing, not even `onEditingChanged`, as SwiftUI's stepper disables that button. A value
 /// set outside the bounds elsewhere is not clamped: a press away from the bound moves it one
-/// step.
+/// step. A step of 0, or one that is not a finite number, is reported at each press, naming
+/// the stepper and its view, and the press changes nothing.
 public struct Stepper<Label: View>: View, _PrimitiveView {
   let title: String?
   let label: Label
@@ -128,6 +129,8 @@ struct StepperModel {
   /// The step, as shown in a diagnostic, when it is not a finite number (`.nan`, `.infinity`):
   /// a press would make the value NaN or infinite, so none steps.
   let nonFiniteStep: String?
+  /// Whether the step is 0: a press would change nothing, so none steps.
+  let isZeroStep: Bool
   /// The value, exactly, and what renderers get of it, when it is an integer that a `Double`
   /// (the `value` attribute) cannot hold: beyond 2^53 in magnitude.
   let inexactValue: @MainActor () -> (exact: String, sent: Double)?
@@ -142,6 +145,7 @@ struct StepperModel {
     attributes = { [] }
     isAtBound = { _ in false }
     nonFiniteStep = nil
+    isZeroStep = false
     inexactValue = { nil }
   }
 
@@ -165,6 +169,7 @@ struct StepperModel {
     // clamping would move a value above the range down on "+" (found by a new user: 50 in
     // 0...10 became 10 on an increment).
     nonFiniteStep = NumericValue.double(step).flatMap { $0.isFinite ? nil : "\(step)" }
+    isZeroStep = step == .zero
     inexactValue = {
       guard let integer = value.wrappedValue as? any BinaryInteger, Double(exactly: integer) == nil
       else { return nil }
@@ -262,6 +267,12 @@ final class StepperPart: ControlPart {
     guard let action = up ? model.increment : model.decrement else { return .noAction }
     if let step = model.nonFiniteStep {
       report("has a step of \(step); a step must be a finite number. The value is unchanged.")
+      return .cannotStep
+    }
+    if model.isZeroStep {
+      // Found by a user: a press reported a step that changed nothing, and an adjustment by
+      // many steps pressed a thousand times.
+      report("has a step of 0, so a press changes nothing. Give it a step other than 0.")
       return .cannotStep
     }
     if model.isAtBound(up) { return .atBound }

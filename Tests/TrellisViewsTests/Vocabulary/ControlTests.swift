@@ -741,6 +741,33 @@ struct HugeCount: View {
       diagnostics.map(\.nodes) == [["NonFiniteSteps"], ["NonFiniteSteps"], ["NonFiniteSteps"]])
   }
 
+  // Found by a user: a step of 0 counted as a step that changed nothing, and adjust(by:)
+  // pressed such a stepper a thousand times.
+  @Test func aStepOfZeroIsReportedAndChangesNothing() {
+    struct ZeroStep: View {
+      @State private var count = 3
+      @State private var edits = 0
+      var body: some View {
+        VStack {
+          Stepper("Count", value: $count, step: 0) { _ in edits += 1 }
+          Text("\(count) \(edits)")
+        }
+      }
+    }
+    let renderer = CreatedElements()
+    let host = ViewHost(ZeroStep(), executor: .manual, renderer: renderer)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!host.increment("Count"))
+      #expect(!renderer.connection!.adjust(renderer.ids(of: .stepper)[0], by: 500))
+      host.flush()
+    }
+    #expect(host.tree.texts.last == "3 0")
+    let message =
+      "The stepper \"Count\" in ZeroStep has a step of 0, so a press changes nothing. Give it "
+      + "a step other than 0."
+    #expect(diagnostics.map(\.message) == [message, message])
+  }
+
   @Test func aSingleLineFieldTakesALineBreakAsASpaceAndAMultiLineOneKeepsIt() {
     let host = ViewHost(LineBreaks(), executor: .manual)
     #expect(host.type("a\nb\r\nc", into: "Line"))
