@@ -5,10 +5,12 @@ import Testing
 
 @Suite("NotesDemoCommand")
 struct NotesDemoCommandTests {
-  private func run(_ arguments: [String]) async -> (code: Int32, out: [String], err: [String]) {
+  private func run(
+    _ arguments: [String], isTerminal: Bool = false
+  ) async -> (code: Int32, out: [String], err: [String]) {
     let recorder = RecordingConsole()
     let command = NotesDemoCommand(
-      arguments: arguments, latency: .none, console: recorder.console)
+      arguments: arguments, latency: .none, console: recorder.console, isTerminal: isTerminal)
     let code = await command.run()
     return (code, recorder.out, recorder.err)
   }
@@ -39,10 +41,15 @@ struct NotesDemoCommandTests {
     #expect(result.out.first == "Loaded 1 note from \(path)")
   }
 
-  @Test func graphIsWrittenAfterTheEditWithTheEditHighlighted() async throws {
+  /// A notes file of two notes, A and B.
+  private func twoNotesFile(named name: String) throws -> String {
     let notes = Fixtures.document(
       Fixtures.note(id: "a", title: "\"Alpha\""), Fixtures.note(id: "b", title: "\"Beta\""))
-    let path = try Fixtures.temporaryFile(notes, name: "two.json")
+    return try Fixtures.temporaryFile(notes, name: name)
+  }
+
+  @Test func graphIsWrittenAfterTheEditWithTheEditHighlighted() async throws {
+    let path = try twoNotesFile(named: "two.json")
     defer { Fixtures.removeTemporaryFile(at: path) }
     let graphPath = path + ".dot"
     let result = await run(["--notes", path, "--graph", graphPath])
@@ -58,26 +65,21 @@ struct NotesDemoCommandTests {
     #expect(!filled.contains("body\\nNoteRow #a"))
   }
 
-  // Found by a new user: `--quiet` left out the steps, and with them why they did nothing; and
-  // a graph with nothing highlighted was written without a word.
   /// Found by a new user: in a terminal, `--graph` opened the interactive app, which wrote no
   /// graph and said nothing. The graph is the walk's, so `--graph` runs the walk.
   @Test func graphRunsTheWalkInATerminalToo() async throws {
-    let notes = Fixtures.document(
-      Fixtures.note(id: "a", title: "\"Alpha\""), Fixtures.note(id: "b", title: "\"Beta\""))
-    let path = try Fixtures.temporaryFile(notes, name: "two-terminal.json")
+    let path = try twoNotesFile(named: "two-terminal.json")
     defer { Fixtures.removeTemporaryFile(at: path) }
     let graphPath = path + ".dot"
-    let recorder = RecordingConsole()
-    let command = NotesDemoCommand(
-      arguments: ["--notes", path, "--graph", graphPath], latency: .none,
-      console: recorder.console, isTerminal: true)
-    #expect(await command.run() == 0)
-    #expect(recorder.out.last == "Wrote the dependency graph to \(graphPath)")
+    let result = await run(["--notes", path, "--graph", graphPath], isTerminal: true)
+    #expect(result.code == 0)
+    #expect(result.out.last == "Wrote the dependency graph to \(graphPath)")
     #expect(FileManager.default.fileExists(atPath: graphPath))
     try? FileManager.default.removeItem(atPath: graphPath)
   }
 
+  // Found by a new user: `--quiet` left out the steps, and with them why they did nothing; and
+  // a graph with nothing highlighted was written without a word.
   @Test func skippedStepsShowInTheSummaryAndTheGraphLineSaysNothingIsHighlighted() async throws {
     let path = try Fixtures.temporaryFile(Fixtures.document(Fixtures.note()), name: "one.json")
     defer { Fixtures.removeTemporaryFile(at: path) }
