@@ -19,8 +19,10 @@
 ///      an array without `==` by its storage, or element by element when its elements are
 ///      class instances (by identity) or plain data;
 ///    - values of protocol type by the rules above applied to the value inside;
-///    - a struct without `==` member by member, each member by these rules, as SwiftUI
-///      compares such inputs (a change is named after the view's property);
+///    - an optional by its wrapped value's rule (both nil equal, one nil not);
+///    - a struct without `==`, or a tuple, member by member, each member by these rules, as
+///      SwiftUI compares such inputs (a change is named after the view's property); a view
+///      held as an input is compared so, its own `@State` and `@Environment` skipped;
 ///    - closures and any other value (an enum without `==`) are never equal (they cannot be
 ///      compared), so a view holding a closure re-runs its body whenever its parent does.
 ///
@@ -31,8 +33,12 @@
 /// It reads memory through raw pointers (as `ForEach`'s bit-for-bit comparisons do, through
 /// `bitsEqual`, inside `withUnsafeBytes` of the values compared): a field is read at the
 /// offset the type's own metadata reported, inside `withUnsafeBytes(of:)` of a value of
-/// exactly that type, as the field's own type. It never writes: a dynamic property's
-/// `update()` goes through key paths (`DynamicPropertyUpdates`). That invariant holds because a
+/// exactly that type, as the field's own type; an optional field's payload is read by loading
+/// the field as the optional type itself (a nil may sit in the payload's spare bits) and
+/// comparing copies of the two values. Linking reads each dynamic property the same way, to
+/// link it or to find that another place links its box. It never writes: a dynamic property's
+/// `update()`, and a box of its own for a view shown twice, go through key paths
+/// (`DynamicPropertyUpdates`, `SharedPropertyUnlinking`). That invariant holds because a
 /// plan is built for, cached under, and only ever applied to one type `V` (every entry point is
 /// generic over `V` and looks the plan up by `V.self`). The comparison tests run under
 /// AddressSanitizer over every field kind above.
