@@ -22,6 +22,10 @@ _Thread_local void *trellis_root_recorder __attribute__((tls_model("initial-exec
 
 _Atomic(unsigned long long) trellis_source_serial_counter = 1;
 
+_Atomic(unsigned long long) trellis_off_main_write_count = 0;
+
+_Thread_local int trellis_main_thread_flag __attribute__((tls_model("initial-exec"))) = 0;
+
 #ifdef TRELLIS_TSAN
 const int trellis_under_tsan = 1;
 
@@ -110,6 +114,7 @@ static pthread_t trellis_main_thread;
 
 __attribute__((constructor)) static void trellis_record_main_thread(void) {
   trellis_main_thread = pthread_self();
+  trellis_main_thread_flag = 1;
 }
 
 int trellis_is_main_thread(void) { return pthread_equal(pthread_self(), trellis_main_thread); }

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Testing
 import TrellisGraph
 import TrellisTracking
@@ -351,6 +353,25 @@ struct SharedNameView: View {
   var body: some View { Text("name \(profile.name)") }
 }
 
+/// Reads the name, then, the first time only, has another thread rename the profile before the
+/// body returns: the write lands between the first read and the end of the run that observes it.
+struct NameRenamedWhileRead: View {
+  let profile: SharedProfile
+  var body: some View {
+    let name = profile.name
+    if name == "Ann" {
+      let finished = DispatchSemaphore(value: 0)
+      let profile = profile
+      Thread {
+        profile.name = "Bo"
+        finished.signal()
+      }.start()
+      finished.wait()
+    }
+    return Text("name \(name)")
+  }
+}
+
 /// A view whose body chains `.task` and `.onDisappear` on one `Text`, in either order.
 struct TaskThenDisappear: View {
   let disappearOutside: Bool
@@ -510,5 +531,20 @@ struct TabbedTaskThenDisappear: View {
     host.flush()
     #expect(host.runLog == ["SharedNameView: SharedProfile.name"])
     #expect(host.tree.texts == ["name Bo"])
+  }
+
+  // Found by a user comparing with Observation: the writer found nobody to tell (the body
+  // observes what it read only when it ends), and the text stayed "name Ann" until the next
+  // write.
+  @Test func aWriteFromAnotherThreadDuringTheFirstBodyRunReachesItAtTheNextFlush() {
+    let profile = SharedProfile()
+    let host = ViewHost(NameRenamedWhileRead(profile: profile), executor: .manual)
+    #expect(host.tree.texts == ["name Ann"])
+    host.clearLogs()
+    host.flush()
+    #expect(host.runLog == ["NameRenamedWhileRead: a property written on another thread"])
+    #expect(host.tree.texts == ["name Bo"])
+    host.flush()
+    #expect(host.runLog == ["NameRenamedWhileRead: a property written on another thread"])
   }
 }

@@ -86,10 +86,11 @@ extension NodeStore {
       return
     }
     let slot = node.slot
-    evaluationReads.endWithoutWrites(frame.reads, updating: &node.relay) {
+    let racing = evaluationReads.endWithoutWrites(frame.reads, updating: &node.relay) {
       makeRelay(for: slot)
     }
     finishEvaluation(of: slot, frame)
+    if racing { evaluationMissedRacingWrite(node) }
     endOperation()
   }
 
@@ -98,12 +99,30 @@ extension NodeStore {
   @inline(never)
   func endEvaluationAfterWrites(of node: GraphNode, _ frame: EvaluationFrame) {
     let slot = node.slot
-    let writeOfRead = evaluationReads.end(frame.reads, updating: &node.relay) {
+    var racing = false
+    let writeOfRead = evaluationReads.end(frame.reads, updating: &node.relay, racing: &racing) {
       makeRelay(for: slot)
     }
     finishEvaluation(of: slot, frame)
     if let writeOfRead { evaluationWroteWhatItRead(slot, writeOfRead) }
+    if racing { evaluationMissedRacingWrite(node) }
     endOperation()
+  }
+
+  /// A property the evaluation of `node` read for the first time was written on another
+  /// thread after the evaluation began, and that thread found nobody to tell: the relay
+  /// observes it only now (see `RacingWrites.swift` in TrellisTracking). The change is posted
+  /// as that thread would have posted it had it seen the relay, so it is applied as any change
+  /// from another thread is: by the next flush, or the main-actor task the inbox schedules (a
+  /// host's update cycle holds drains, so a thread that keeps writing cannot keep a cycle
+  /// going).
+  @usableFromInline
+  @inline(never)
+  func evaluationMissedRacingWrite(_ node: GraphNode) {
+    guard let source = evaluationReads.takeRacingWrite(), let relay = node.relay else { return }
+    if relay.beginHandOff(of: source.serial) {
+      TrackedChangeInbox.post(relay, nil, source.serial)
+    }
   }
 
   /// The relay of `slot`, made on its first tracked read.

@@ -178,8 +178,14 @@ extension NodeStore {
     }
     nodes[link: node].flags.insert(.dirty)
     if nodes[link: node].kind == .effect {
-      if flags.contains(.recordsReasons), let event {
-        withEffect(at: node) { effect in effect.noteStale(property: event) }
+      if flags.contains(.recordsReasons) {
+        // With reasons kept, the relay builds an event for every change; only a racing write
+        // the run missed comes without one.
+        if let event {
+          withEffect(at: node) { effect in effect.noteStale(property: event) }
+        } else {
+          withEffect(at: node) { effect in effect.noteStaleFromRacingWrite() }
+        }
       }
       if changeContext != 0 { noteChangeContext(of: node) }
       if !flags.contains(.queued) { schedule(node) }

@@ -346,6 +346,13 @@ public final class Effect: GraphNode {
     staleReasons.append(InvalidationReason(event))
   }
 
+  /// Notes a change posted without an event for an effect that keeps reasons: a racing write
+  /// its run missed (see `InvalidationReason.racingWrite`).
+  func noteStaleFromRacingWrite() {
+    if staleReasons.contains(.racingWrite) { return }
+    staleReasons.append(.racingWrite)
+  }
+
   private func appendStaleReason(node: NodeRef) {
     staleReasons.append(InvalidationReason(node: node.slot, in: store))
   }

@@ -10,7 +10,14 @@ public struct InvalidationReason: CustomStringConvertible, Sendable, Equatable {
     case node(String)
     /// Kept as the event and described only when asked: recording costs no string work.
     case property(TrackingEvent)
+    /// A property the evaluation read for the first time, written on another thread before
+    /// the evaluation observed it (see `NodeStore.evaluationMissedRacingWrite`). Its writer
+    /// found nobody to tell, so no event names it; the source keeps no reference to its object.
+    case racingWrite
   }
+
+  /// The text of a racing write's reason.
+  static let racingWriteDescription = "a property written on another thread"
 
   private let source: Source
 
@@ -29,17 +36,27 @@ public struct InvalidationReason: CustomStringConvertible, Sendable, Equatable {
     source = .property(event)
   }
 
+  /// The reason for a change posted by `NodeStore.evaluationMissedRacingWrite`.
+  static let racingWrite = InvalidationReason(source: .racingWrite)
+
+  private init(source: Source) { self.source = source }
+
   /// Whether a tracked property (rather than a graph node) changed.
   public var isTrackedProperty: Bool {
-    if case .property = source { return true }
-    return false
+    switch source {
+    case .node: false
+    case .property, .racingWrite: true
+    }
   }
 
-  /// The changed source's name, such as `count` or `NotesStore.notes`.
+  /// The changed source's name, such as `count` or `NotesStore.notes`; for a property read for
+  /// the first time and written on another thread before the evaluation observed it, `a
+  /// property written on another thread` (no event names it).
   public var description: String {
     switch source {
     case .node(let name): name
     case .property(let event): event.description
+    case .racingWrite: Self.racingWriteDescription
     }
   }
 

@@ -45,7 +45,7 @@ public struct ObjectTracked<Value> {
         notifier.sendWillSet(object: instance, keyPath: nil)
       }
       instance[keyPath: storageKeyPath].value = newValue
-      if notifier.hasSubscribers {
+      if writeMayRaceWithEvaluations ? notifier.noteRacingWrite() : notifier.hasSubscribers {
         notifier.sendDidSet(object: instance, keyPath: nil)
       }
       if anyScopeIsOpen { noteWriteInOpenScope(notifier, object: instance, keyPath: nil) }
@@ -58,7 +58,7 @@ public struct ObjectTracked<Value> {
         notifier.sendWillSet(object: instance, keyPath: nil)
       }
       yield &instance[keyPath: storageKeyPath].value
-      if notifier.hasSubscribers {
+      if writeMayRaceWithEvaluations ? notifier.noteRacingWrite() : notifier.hasSubscribers {
         notifier.sendDidSet(object: instance, keyPath: nil)
       }
       if anyScopeIsOpen { noteWriteInOpenScope(notifier, object: instance, keyPath: nil) }

@@ -120,7 +120,11 @@ public struct Tracked<Value>: TrackedStorage {
       // (the instance, alive for the whole call, owns it) and no code but `==` runs.
       let quiet = instance[keyPath: storageKeyPath].unmanagedCell._withUnsafeGuaranteedRef {
         cell -> Bool in
-        if cell.hasSubscribers && !cell.isDuplicate(newValue) { return false }
+        // A write that may race with an evaluation on the main actor takes the slow path
+        // (`RacingWrites.swift`); on the main thread this is one thread-local load.
+        if writeMayRaceWithEvaluations || cell.hasSubscribers && !cell.isDuplicate(newValue) {
+          return false
+        }
         // Nobody to notify, or an equal value: store it silently (as Apple's `@Observable`
         // does, since `==` need not mean identical, as with `-0.0 == 0.0`). Inside a scope,
         // a new value is noted for the evaluations that read it before they observe it.
@@ -139,17 +143,31 @@ public struct Tracked<Value>: TrackedStorage {
       recordAccess(cell)
       if cell.hasSubscribers { cell.sendWillSet(object: instance, keyPath: nil) }
       yield &cell.value
-      if cell.hasSubscribers { cell.sendDidSet(object: instance, keyPath: nil) }
+      if writeMayRaceWithEvaluations ? cell.noteRacingWrite() : cell.hasSubscribers {
+        cell.sendDidSet(object: instance, keyPath: nil)
+      }
       if anyScopeIsOpen { noteWriteInOpenScope(cell, object: instance, keyPath: nil) }
     }
   }
 
-  /// The slow half of an assignment: someone observes the property. Kept out of line so that
+  /// The slow half of an assignment: someone observes the property, or the write may race
+  /// with an evaluation on the main actor (see `RacingWrites.swift`). Kept out of line so that
   /// the inlined fast half stays small; the cell is held strongly while handlers run.
   @inlinable
   @inline(never)
   static func storeObserved(_ newValue: Value, in cell: TrackedCell<Value>, of instance: AnyObject)
   {
+    if writeMayRaceWithEvaluations {
+      // No scope is open here, so no evaluation on this thread needs the write noted.
+      if cell.isDuplicate(newValue) {
+        cell.value = newValue
+        return
+      }
+      if cell.hasSubscribers { cell.sendWillSet(object: instance, keyPath: nil) }
+      cell.value = newValue
+      if cell.noteRacingWrite() { cell.sendDidSet(object: instance, keyPath: nil) }
+      return
+    }
     cell.sendWillSet(object: instance, keyPath: nil)
     cell.value = newValue
     if cell.hasSubscribers { cell.sendDidSet(object: instance, keyPath: nil) }

@@ -82,7 +82,11 @@ public struct TrackingRegistrar: Sendable {
     guard storage.mayHaveSubscribers, let source = storage.existingSource(for: keyPath) else {
       return
     }
-    if source.hasSubscribers { source.sendDidSet(object: subject, keyPath: keyPath) }
+    // A write that may race with an evaluation on the main actor is counted before the
+    // subscribers are looked at (see `RacingWrites.swift`).
+    if writeMayRaceWithEvaluations ? source.noteRacingWrite() : source.hasSubscribers {
+      source.sendDidSet(object: subject, keyPath: keyPath)
+    }
   }
 
   /// Wraps a mutation in `willSet` and `didSet`, as Apple's registrar does.

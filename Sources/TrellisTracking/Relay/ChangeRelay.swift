@@ -118,30 +118,41 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   ///
   /// It takes the recorder rather than its array so that the common case, the same set as
   /// last time, reads the sources in place, without retaining the array for the call.
+  /// - Parameter racingWrites: the count of racing writes when the evaluation that read them
+  ///   began (see `RacingWrites.swift`).
+  /// - Returns: a source observed from now on that a racing write changed after that count,
+  ///   which the evaluation may have missed; nil nearly always. A source observed all along
+  ///   heard of every write through this relay.
   /// - Complexity: O(n) comparisons when the set is unchanged; otherwise O(n + m) plus one lock
   ///   round-trip per source added or dropped.
-  func observe(readsOf recorder: AccessRecorder, in range: Range<Int>) {
-    if isFinished { return }
+  @discardableResult
+  func observe(
+    readsOf recorder: AccessRecorder, in range: Range<Int>, since racingWrites: UInt64
+  ) -> TrackingSource? {
+    if isFinished { return nil }
     if range.count == observedCount {
-      guard let first else { return }
+      guard let first else { return nil }
       var same = recorder.sources[range.lowerBound].serial == first.serial
       var entry = 0
       for index in range.dropFirst() where same {
         same = recorder.sources[index].serial == rest[entry].serial
         entry += 1
       }
-      if same { return }
+      if same { return nil }
     }
-    replaceSources(with: recorder.sources[range])
+    return replaceSources(with: recorder.sources[range], since: racingWrites)
   }
 
-  /// Makes `new` the observed set (the slow half of `observe(readsOf:in:)`).
-  private func replaceSources(with new: ArraySlice<TrackingSource>) {
+  /// Makes `new` the observed set (the slow half of `observe(readsOf:in:since:)`), and
+  /// returns a source added now that a racing write changed after `racingWrites`.
+  private func replaceSources(
+    with new: ArraySlice<TrackingSource>, since racingWrites: UInt64
+  ) -> TrackingSource? {
     if first == nil {
       // The first evaluation (a mount): nothing to compare with.
       for source in new { source.add(self) }
       store(new)
-      return
+      return racingWrite(among: new, since: racingWrites)
     }
     let entries = self.entries
     // A body reads a few properties: compared pairwise, two small lists cost less than
@@ -155,13 +166,33 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
         ? new.contains { $0.serial == entry.serial } : newSerials.contains(entry.serial)
       if !stays { entry.source.remove(self) }
     }
+    var racing: TrackingSource?
     for source in new {
       let had =
         isSmall
         ? entries.contains { $0.serial == source.serial } : oldSerials.contains(source.serial)
-      if !had { source.add(self) }
+      if !had {
+        source.add(self)
+        // Only sources added now: one observed all along heard of every write here.
+        if racing == nil {
+          racing = racingWrite(among: CollectionOfOne(source), since: racingWrites)
+        }
+      }
     }
     store(new)
+    return racing
+  }
+
+  /// The first of `added`, just subscribed, that a racing write changed after `count`: the
+  /// evaluation's half of the protocol in `RacingWrites.swift`. One fence orders the
+  /// subscriptions before the loads, so that a writer that does not see a subscription has
+  /// published its count before them.
+  private func racingWrite(
+    among added: some Collection<TrackingSource>, since count: UInt64
+  ) -> TrackingSource? {
+    if added.isEmpty { return nil }
+    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    return added.first { $0.hasRacingWrite(after: count) }
   }
 
   /// Makes `new` the entries.

@@ -22,14 +22,21 @@ package final class EvaluationReads {
     /// The recorder this segment replaced as the thread's innermost, when it installed ours.
     @usableFromInline let replaced: UnsafeMutableRawPointer?
     @usableFromInline let installed: Bool
+    /// The count of racing writes when the segment began (see `RacingWrites.swift`).
+    @usableFromInline let racingWrites: UInt64
 
     @inlinable
     init(start: Int, replaced: UnsafeMutableRawPointer?, installed: Bool) {
       self.start = start
       self.replaced = replaced
       self.installed = installed
+      racingWrites = racingWritesSoFar()
     }
   }
+
+  /// The property the latest `end` found written by a racing write after its segment began,
+  /// when that `end` returned true; taken by the owner with `takeRacingWrite()`.
+  @usableFromInline var racingWrite: TrackingSource?
 
   @usableFromInline let recorder = AccessRecorder.makeRoot()
   @usableFromInline let address: UnsafeMutableRawPointer
@@ -65,6 +72,10 @@ package final class EvaluationReads {
   ///   - segment: the segment `begin()` returned.
   ///   - relay: the owner's relay, created with `makeRelay` on the first tracked read.
   ///   - makeRelay: makes the relay.
+  ///   - racing: set to true when a property the segment started to observe now was written
+  ///     on another thread after the segment began (see `RacingWrites.swift`); the owner must
+  ///     count it as changed, as if that thread had told the relay, and take it with
+  ///     `takeRacingWrite()`.
   /// - Returns: the change of a property the segment read that was written, to a new value,
   ///   before the segment ended (by the evaluation itself or one nested in it); nil if none.
   ///   The relay may not have observed that property yet, so the owner must count it as
@@ -72,34 +83,39 @@ package final class EvaluationReads {
   @inlinable
   @inline(__always)
   package func end(
-    _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
+    _ segment: Segment, updating relay: inout ChangeRelay?, racing: inout Bool,
+    makeRelay: () -> ChangeRelay
   ) -> TrackingEvent? {
     if !recorder.writes.isEmpty {
-      return endAfterWrites(segment, updating: &relay, makeRelay: makeRelay)
+      return endAfterWrites(segment, updating: &relay, racing: &racing, makeRelay: makeRelay)
     }
-    endWithoutWrites(segment, updating: &relay, makeRelay: makeRelay)
+    racing = endWithoutWrites(segment, updating: &relay, makeRelay: makeRelay)
     return nil
   }
+
+  /// The property the latest `end` found written by a racing write (see `end`).
+  package func takeRacingWrite() -> TrackingSource? { racingWrite.take() }
 
   /// Whether writes were made inside the open evaluations: only then can `end` return an
   /// event; otherwise `endWithoutWrites` does all of its work.
   @inlinable
   package var hasWrites: Bool { !recorder.writes.isEmpty }
 
-  /// `end` when `hasWrites` is false. It returns nothing, so that a caller that checks
-  /// `hasWrites` first carries no optional event on its common path (destroying one, nil
-  /// nearly always, was an outlined call per evaluation).
+  /// `end` when `hasWrites` is false. It returns no optional event, so that a caller that
+  /// checks `hasWrites` first carries none on its common path (destroying one, nil nearly
+  /// always, was an outlined call per evaluation).
+  /// - Returns: whether a racing write was found (see `end`).
   @inlinable
   @inline(__always)
   package func endWithoutWrites(
     _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
-  ) {
+  ) -> Bool {
     if recorder.sources.count == segment.start && relay == nil {
       recorder.last = nil
       if segment.installed { uninstall(segment) }
-      return
+      return false
     }
-    endObserving(segment, updating: &relay, makeRelay: makeRelay)
+    return endObserving(segment, updating: &relay, makeRelay: makeRelay)
   }
 
   /// `end` when writes were made inside the open evaluations: finds one of a property this
@@ -108,7 +124,8 @@ package final class EvaluationReads {
   @usableFromInline
   @inline(never)
   func endAfterWrites(
-    _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
+    _ segment: Segment, updating relay: inout ChangeRelay?, racing: inout Bool,
+    makeRelay: () -> ChangeRelay
   ) -> TrackingEvent? {
     // A write the relay observed has reached the owner through it already.
     let reads = recorder.sources[segment.start...]
@@ -116,25 +133,33 @@ package final class EvaluationReads {
       reads.contains { $0 === write.source } && relay?.observes(write.source) != true
     }
     if segment.start == 0 { recorder.writes.removeAll(keepingCapacity: true) }
-    endObserving(segment, updating: &relay, makeRelay: makeRelay)
+    racing = endObserving(segment, updating: &relay, makeRelay: makeRelay)
     return write?.event
   }
 
+  /// Makes what the segment read the set `relay` observes, and ends the segment.
+  /// - Returns: whether a racing write was found (see `end`); it is in `racingWrite` then.
   @usableFromInline
   func endObserving(
     _ segment: Segment, updating relay: inout ChangeRelay?, makeRelay: () -> ChangeRelay
-  ) {
+  ) -> Bool {
     let start = segment.start
     let count = recorder.sources.count
+    var racing: TrackingSource?
     if count == start {
-      if let relay, relay.observedCount != 0 { relay.observe(readsOf: recorder, in: start..<start) }
+      if let relay, relay.observedCount != 0 {
+        relay.observe(readsOf: recorder, in: start..<start, since: segment.racingWrites)
+      }
     } else {
       let end = count - start > 1 ? recorder.removeDuplicates(from: start) : count
       if relay == nil { relay = makeRelay() }
-      relay?.observe(readsOf: recorder, in: start..<end)
+      racing = relay?.observe(readsOf: recorder, in: start..<end, since: segment.racingWrites)
       recorder.truncate(to: start)
     }
     finish(segment)
+    guard let racing else { return false }
+    racingWrite = racing
+    return true
   }
 
   /// Ends `segment` and forgets what it read.

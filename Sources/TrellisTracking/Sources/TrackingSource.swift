@@ -32,6 +32,10 @@ public class TrackingSource: @unchecked Sendable {
   /// A one-shot observation installed without the lock (see above), retained.
   @usableFromInline
   let oneShotSlot = Atomic<UnsafeMutableRawPointer?>(nil)
+  /// The process-wide count of writes that may race with evaluations (`RacingWrites.swift`)
+  /// at this source's latest such write; 0 before any.
+  @usableFromInline
+  let lastRacingWrite = Atomic<UInt64>(0)
   /// A number no other source in the process has, so that a subscriber can recognise a source
   /// it already observes without loading a weak reference (an address can be reused).
   package let serial = trellis_next_source_serial()

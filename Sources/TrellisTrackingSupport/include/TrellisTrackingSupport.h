@@ -51,6 +51,30 @@ static inline unsigned long long trellis_next_source_serial(void) {
   return atomic_fetch_add_explicit(&trellis_source_serial_counter, 1, memory_order_relaxed);
 }
 
+// Writes of tracked properties made off the main thread, counted process-wide (see
+// `TrackingSource.noteWriteOffMainThread()`): a main-actor evaluation reads the count when it
+// begins, and each property it starts to observe when it ends tells it whether such a write
+// came in between. Sequentially consistent: the count orders those writes against the
+// evaluations that race with them.
+extern _Atomic(unsigned long long) trellis_off_main_write_count;
+
+/// The number of off-main-thread writes so far (acquiring: a write it counts happened before
+/// what the caller reads next).
+static inline unsigned long long trellis_off_main_writes(void) {
+  return atomic_load_explicit(&trellis_off_main_write_count, memory_order_acquire);
+}
+
+/// Counts one off-main-thread write, whose value is stored; returns the new count.
+static inline unsigned long long trellis_count_off_main_write(void) {
+  return atomic_fetch_add_explicit(&trellis_off_main_write_count, 1, memory_order_seq_cst) + 1;
+}
+
+// 1 on the process's main thread, 0 elsewhere (set by a constructor, on the main thread).
+extern _Thread_local int trellis_main_thread_flag __attribute__((tls_model("initial-exec")));
+
+/// Whether the calling thread is the process's main thread: one load, no call.
+static inline int trellis_on_main_thread(void) { return trellis_main_thread_flag; }
+
 // The lowest usable address of the current thread's stack, found once per thread.
 extern _Thread_local unsigned long trellis_stack_low __attribute__((tls_model("initial-exec")));
 

@@ -1,0 +1,69 @@
+import Synchronization
+import TrellisTrackingSupport
+
+// Writes that can land inside a main-actor evaluation running on another thread.
+//
+// A dependency graph's evaluation (a view's body, a derived value, an effect) observes the
+// properties it read for the first time only when it ends. A write made on another thread
+// after such a read, and before that end, found nobody to notify, so the evaluation's value
+// stayed stale until the property was written again (Apple's `withObservationTracking` has the
+// same window). It is closed from both sides, Dekker-style:
+// - the writer stores the value, counts the write process-wide
+//   (`trellis_count_off_main_write`), raises the source's `lastRacingWrite` to that count, and
+//   only then looks for subscribers (sequentially consistent loads);
+// - the evaluation reads the process-wide count when it begins; when it ends it subscribes,
+//   issues one sequentially consistent fence, and compares the `lastRacingWrite` of each
+//   property it just started to observe with the count it began with
+//   (`ChangeRelay.observe(readsOf:in:since:)`).
+// Either the writer sees the subscription and notifies it, or the evaluation sees the count
+// and treats the property as changed (both may happen; the second notice changes nothing).
+// A write the count saw before the evaluation began happened before its reads, so the
+// evaluation read that value or a newer one.
+//
+// Only writes that can race pay for this: those made off the main thread, outside every
+// tracking scope. Evaluations run on the main actor, so a write on the main thread is never
+// inside one unless the evaluation makes it itself, which `AccessRecorder.writes` covers; a
+// write inside a scope on another thread (an `Observations` closure) keeps the window, as does
+// a `withTracking` or `TrackingObserver` scope, which does not take part.
+
+/// Whether a write made here may race with a main-actor evaluation on another thread: the
+/// thread is not the main thread and has no tracking scope open. Two thread-local loads.
+@inlinable
+@inline(__always)
+var writeMayRaceWithEvaluations: Bool {
+  trellis_on_main_thread() == 0 && trellis_get_current_recorder() == nil
+}
+
+/// The count of racing writes so far (see above): an evaluation reads it when it begins.
+@inlinable
+@inline(__always)
+package func racingWritesSoFar() -> UInt64 { trellis_off_main_writes() }
+
+extension TrackingSource {
+  /// Counts a write that may race with evaluations (see above), after its value is stored,
+  /// and says whether anyone is subscribed now, for the writer to notify at `didSet`.
+  /// - Returns: whether the source has subscribers, loaded after the count was published.
+  @usableFromInline
+  @inline(never)
+  final func noteRacingWrite() -> Bool {
+    let count = trellis_count_off_main_write()
+    // Raised, never lowered: two writes that race with each other (no lock of the app orders
+    // them) may get here in either order. A write that finds a higher count already there
+    // has nothing to publish: that count's writer looks for subscribers after it.
+    var current = lastRacingWrite.load(ordering: .relaxed)
+    while current < count {
+      let (exchanged, original) = lastRacingWrite.compareExchange(
+        expected: current, desired: count, ordering: .sequentiallyConsistent)
+      if exchanged { break }
+      current = original
+    }
+    return subscriberCount.load(ordering: .sequentiallyConsistent) != 0
+      || oneShotSlot.load(ordering: .sequentiallyConsistent) != nil
+  }
+
+  /// Whether a write that may race with evaluations was counted after `count` (see above).
+  /// The caller subscribed first and issued a sequentially consistent fence.
+  final func hasRacingWrite(after count: UInt64) -> Bool {
+    lastRacingWrite.load(ordering: .relaxed) > count
+  }
+}

@@ -1,0 +1,141 @@
+import Dispatch
+import Foundation
+import Testing
+import TrellisTracking
+
+@testable import TrellisGraph
+
+/// Runs `body` on a new thread and waits for it: called inside an evaluation, its writes land
+/// after the evaluation's reads and before it ends, with no tracking scope open on their
+/// thread, which is the window `RacingWrites.swift` closes.
+private func writeOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
+  let finished = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    body()
+    finished.signal()
+  }
+  thread.start()
+  finished.wait()
+}
+
+/// A write on another thread that lands while the evaluation that first reads the property
+/// runs, after the read: that evaluation observes the property only when it ends, so the
+/// writer finds nobody to tell. Before, the value stayed stale until the next write.
+@MainActor
+@Suite struct RacingWriteTests {
+  @Test func anEffectWhoseFirstRunMissedAWriteOnAnotherThreadRunsAgain() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    var seen: [String] = []
+    let effect = Effect(in: graph) {
+      let name = profile.name
+      seen.append(name)
+      if name == "Ada" { writeOnAnotherThread { profile.name = "Linus" } }
+    }
+    // The first run, at creation, missed the write.
+    #expect(seen == ["Ada"])
+    // Posted as the writer would have posted it: the next flush applies it.
+    graph.flush()
+    #expect(seen == ["Ada", "Linus"])
+    graph.flush()
+    #expect(seen == ["Ada", "Linus"])
+    withExtendedLifetime(effect) {}
+  }
+
+  @Test func aDerivedValueWhoseFirstComputationMissedAWriteOnAnotherThreadRecomputes() {
+    let profile = Profile()
+    var computations = 0
+    let greeting = Derived { () -> String in
+      computations += 1
+      let name = profile.name
+      if name == "Ada" { writeOnAnotherThread { profile.name = "Linus" } }
+      return "Hello, \(name)"
+    }
+    #expect(greeting.value == "Hello, Ada")
+    // A read applies changes posted from other threads first.
+    #expect(greeting.value == "Hello, Linus")
+    #expect(greeting.value == "Hello, Linus")
+    #expect(computations == 2)
+  }
+
+  @Test func inPlaceMutationsRegistrarAndObjectLevelModelsAreCountedToo() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    let registrarScore = RegistrarScore()
+    let objectScore = ObjectScore()
+    var seen: [String] = []
+    let effects = [
+      Effect(in: graph) {
+        let name = profile.name
+        seen.append("tracked \(name)")
+        if name == "Ada" { writeOnAnotherThread { profile.name += "!" } }
+      },
+      Effect(in: graph) {
+        let points = registrarScore.points
+        seen.append("registrar \(points)")
+        if points == 0 { writeOnAnotherThread { registrarScore.points = 1 } }
+      },
+      Effect(in: graph) {
+        let points = objectScore.points
+        seen.append("object \(points)")
+        if points == 0 { writeOnAnotherThread { objectScore.points = 1 } }
+      },
+    ]
+    graph.flush()
+    graph.flush()
+    #expect(
+      seen == ["tracked Ada", "registrar 0", "object 0", "tracked Ada!", "registrar 1", "object 1"])
+    withExtendedLifetime(effects) {}
+  }
+
+  @Test func aRunThatStartsToReadAPropertyAlsoSeesAWriteThatRacedWithIt() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    let showsAge = Cell(false)
+    var seen: [String] = []
+    let effect = Effect(in: graph) {
+      guard showsAge.value else {
+        seen.append("hidden")
+        return
+      }
+      let age = profile.age
+      seen.append("age \(age)")
+      if age == 36 { writeOnAnotherThread { profile.age = 37 } }
+    }
+    graph.flush()
+    showsAge.value = true
+    graph.flush()
+    graph.flush()
+    #expect(seen == ["hidden", "age 36", "age 37"])
+    withExtendedLifetime(effect) {}
+  }
+
+  @Test func aWriteOnAnotherThreadBeforeTheRunBeganCostsNoExtraRun() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    var seen: [String] = []
+    writeOnAnotherThread { profile.name = "Linus" }
+    let effect = Effect(in: graph) { seen.append(profile.name) }
+    graph.flush()
+    graph.flush()
+    #expect(seen == ["Linus"])
+    withExtendedLifetime(effect) {}
+  }
+
+  @Test func aRunThatMissedAWriteSaysSoInItsReasons() {
+    let graph = Graph(executor: .manual)
+    let profile = Profile()
+    var seen: [String] = []
+    let effect = Effect(name: "NameLabel", in: graph) {
+      let name = profile.name
+      seen.append(name)
+      if name == "Ada" { writeOnAnotherThread { profile.name = "Linus" } }
+    }
+    effect.recordsReasons = true
+    graph.flush()
+    graph.flush()
+    #expect(seen == ["Ada", "Linus"])
+    // The writer found nobody to tell, so no event names the property.
+    #expect(effect.lastRunReasons.map(\.description) == ["a property written on another thread"])
+  }
+}
