@@ -88,14 +88,26 @@ final class PresentationPart: NodePart, EffectRunner {
   private var effect: Effect?
   /// What is presented now.
   private(set) var presented: PresentedIdentity?
-  /// The presentations of this part's context, one shown at a time.
-  private lazy var slot: PresentationSlot =
-    GraphEvaluation.untracked { node.environment.object(PresentationBoundary.self)?.slot }
-    ?? node.host.rootPresentationSlot
+  /// The presentations of this part's context, one shown at a time; found on first use.
+  private var foundSlot: PresentationSlot?
+  private var slot: PresentationSlot {
+    if let foundSlot { return foundSlot }
+    let slot =
+      GraphEvaluation.untracked { node.environment.object(PresentationBoundary.self)?.slot }
+      ?? node.host.rootPresentationSlot
+    foundSlot = slot
+    return slot
+  }
   /// Whether this part's wait for the slot has been reported (once per wait).
   private var reportedWait = false
+  /// The host while it is not going: `nodeDidUnmount()` also runs while the host goes away,
+  /// when `node.host` must not be loaded.
+  @HostReference private var host: HostCore?
 
-  init(node: ViewNode) { self.node = node }
+  init(node: ViewNode) {
+    self.node = node
+    host = node.host
+  }
 
   func update<Modified: View>(_ modifier: PresentationModifier, content: Modified) {
     source = modifier.source
@@ -113,16 +125,19 @@ final class PresentationPart: NodePart, EffectRunner {
   /// The kind of what it presents, for diagnostics.
   var kind: ElementKind { source?.kind ?? .sheet }
 
+  /// Also called while the host goes away: then it touches nothing but the part and its
+  /// slot, and `onDismiss` does not run (a host released without `unmount()` runs no
+  /// disappear actions).
   func nodeDidUnmount() {
     effect?.dispose()
-    slot.leave(self)
+    foundSlot?.leave(self)
     // The presenter left the tree with its presentation up, which ends it: `onDismiss` runs,
     // as for any other dismissal (an app that saves there would otherwise lose the edit).
     // Queued in the phase after every disappearance, so it still follows the content's own
     // disappear actions, which the walk queues after this node's (parents first).
-    if presented != nil, let onDismiss {
+    if presented != nil, let onDismiss, let host {
       presented = nil
-      node.host.lifecycleQueue.enqueue(.change) { _ in onDismiss() }
+      host.lifecycleQueue.enqueue(.change) { _ in onDismiss() }
     }
   }
 

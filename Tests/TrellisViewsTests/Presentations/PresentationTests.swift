@@ -254,6 +254,47 @@ struct LinksInASheet: View {
     #expect(probe.log == ["content disappears", "onDismiss"])
   }
 
+  /// Found by a user whose test ended with a sheet up: releasing the host trapped ("read an
+  /// unowned reference but object was already destroyed") while the sheet's part queued its
+  /// `onDismiss` on the host being taken apart.
+  @Test func aHostReleasedWithAPresentationThatHasOnDismissGoesWithoutRunningIt() {
+    struct Draft: Identifiable { let id: Int }
+    struct Presenting: View {
+      let kind: Int
+      let probe: Probe
+      @State private var isShown = true
+      @State private var item: Draft? = Draft(id: 7)
+      var body: some View {
+        switch kind {
+        case 0:
+          Text("sheet").sheet(isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") }) {
+            ClosingContent(probe: probe)
+          }
+        case 1:
+          Text("item").sheet(item: $item, onDismiss: { probe.log.append("onDismiss") }) { _ in
+            ClosingContent(probe: probe)
+          }
+        default:
+          Text("cover").fullScreenCover(
+            isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") }
+          ) { ClosingContent(probe: probe) }
+        }
+      }
+    }
+    for kind in 0..<3 {
+      let probe = Probe()
+      weak var released: ViewHost?
+      do {
+        let host = ViewHost(Presenting(kind: kind, probe: probe), executor: .manual)
+        #expect(host.tree.texts.last == "close")
+        released = host
+      }
+      #expect(released == nil)
+      // A host released without `unmount()` runs no disappear actions, and no onDismiss.
+      #expect(probe.log.isEmpty)
+    }
+  }
+
   @Test func anAlertsButtonsRunTheirActionThenDismissIt() {
     let flags = PresentationFlags()
     let probe = Probe()
