@@ -267,17 +267,17 @@ struct LinksInASheet: View {
       var body: some View {
         switch kind {
         case 0:
-          Text("sheet").sheet(isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") }) {
-            ClosingContent(probe: probe)
-          }
+          Text("sheet").sheet(
+            isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") },
+            content: { ClosingContent(probe: probe) })
         case 1:
-          Text("item").sheet(item: $item, onDismiss: { probe.log.append("onDismiss") }) { _ in
-            ClosingContent(probe: probe)
-          }
+          Text("item").sheet(
+            item: $item, onDismiss: { probe.log.append("onDismiss") },
+            content: { _ in ClosingContent(probe: probe) })
         default:
           Text("cover").fullScreenCover(
-            isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") }
-          ) { ClosingContent(probe: probe) }
+            isPresented: $isShown, onDismiss: { probe.log.append("onDismiss") },
+            content: { ClosingContent(probe: probe) })
         }
       }
     }
