@@ -141,6 +141,21 @@ final class PresentationPart: NodePart, EffectRunner {
     }
   }
 
+  /// Reports that this presentation waits for the one shown in its context, if it still does
+  /// after the update that asked for it.
+  private func reportWaitIfStillWaiting() {
+    guard node.isMounted, presented == nil, let source, source.presented() != nil,
+      let holder = foundSlot?.presenter, holder !== self
+    else { return }
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [node.enclosingViewName, holder.node.enclosingViewName],
+        message:
+          "The \(source.kind) of \(node.enclosingViewName) waits: the \(holder.kind) of "
+          + "\(holder.node.enclosingViewName) is presented, and one presentation is shown at "
+          + "a time, as in SwiftUI. It is presented when that one is dismissed."))
+  }
+
   /// Runs the pass again: the slot it waited for is free.
   func slotDidFree() { effect?.scheduleRun() }
 
@@ -153,19 +168,16 @@ final class PresentationPart: NodePart, EffectRunner {
     if identity == nil {
       slot.leave(self)
       reportedWait = false
-    } else if let holder = slot.take(for: self) {
+    } else if slot.take(for: self) != nil {
       // As in SwiftUI, one presentation at a time from a context: this one is presented when
       // the one shown now is dismissed.
       identity = nil
       if !reportedWait {
         reportedWait = true
-        TrellisDiagnostics.report(
-          TrellisDiagnostic(
-            kind: .invalidInput, nodes: [node.enclosingViewName, holder.node.enclosingViewName],
-            message:
-              "The \(source.kind) of \(node.enclosingViewName) waits: the \(holder.kind) of "
-              + "\(holder.node.enclosingViewName) is presented, and one presentation is shown at "
-              + "a time, as in SwiftUI. It is presented when that one is dismissed."))
+        // Reported after the update, if it still waits then: an alert's button that presents
+        // a sheet (SwiftUI's usual way) dismisses the alert in the same update, and the sheet
+        // is shown in it.
+        host?.lifecycleQueue.enqueue(.change) { [weak self] _ in self?.reportWaitIfStillWaiting() }
       }
     }
     let content = identity.map { _ in source.content() }
@@ -238,6 +250,11 @@ final class PresentationBoundary {
 final class PresentationSlot {
   /// The presentation shown now.
   private weak var holder: PresentationPart?
+  /// The presentation shown now, if its presenter is still in the tree.
+  var presenter: PresentationPart? {
+    guard let holder, holder.node.isMounted else { return nil }
+    return holder
+  }
   /// The presentations waiting, in the order they asked.
   private var waiting: [WeakPresentation] = []
 

@@ -337,6 +337,31 @@ struct LinksInASheet: View {
     #expect(host.tree.findAll(kind: "FullScreenCover").map(\.texts) == [["covering"]])
   }
 
+  /// SwiftUI's usual way to open a sheet from an alert: the button's action asks for the sheet,
+  /// and the same tap dismisses the alert, so the sheet is shown in that update and nothing
+  /// waits (it was reported as waiting; found by a SwiftUI developer porting an app).
+  @Test func anAlertButtonThatPresentsASheetShowsItWithoutAReport() {
+    struct AlertThenSheet: View {
+      @State private var alert = true
+      @State private var sheet = false
+      var body: some View {
+        Text("screen")
+          .alert("Choose", isPresented: $alert) {
+            Button("Open sheet") { sheet = true }
+          }
+          .sheet(isPresented: $sheet) { Text("the sheet") }
+      }
+    }
+    let host = ViewHost(AlertThenSheet(), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.tap("Open sheet"))
+      host.flush()
+    }
+    #expect(diagnostics.map(\.message) == [])
+    #expect(host.tree.findAll(kind: "Alert").isEmpty)
+    #expect(host.tree.findAll(kind: "Sheet").map(\.texts) == [["the sheet"]])
+  }
+
   /// As in SwiftUI, one presentation at a time is shown from a context: a second one asked
   /// for while the first is up waits, reported, and is presented when the first is dismissed.
   /// (Trellis showed both, the second stacked on the first; found by a new user.)
