@@ -418,7 +418,7 @@ import Testing
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
       message.contains(
-        "dependency cycle: A → B → A; 'A' has no previous value to return to its `value` read "
+        "dependency cycle: A → B → A; 'A' has no previous value to return to its `value` (or `peek()`) read "
           + "in 'B'. Break the cycle, or read 'A' with `try get()` in 'B' to get a GraphError "
           + "instead."))
   }

@@ -202,7 +202,7 @@ extension NodeStore {
       let place = reader.map { " in '\($0)'" } ?? ""
       TrellisDiagnostics.trap(
         "dependency cycle: \(shown); '\(node.name)' has no previous value to return "
-          + "to its `value` read\(place). Break the cycle, or read '\(node.name)' with "
+          + "to its `value` (or `peek()`) read\(place). Break the cycle, or read '\(node.name)' with "
           + "`try get()`\(place) to get a GraphError instead.")
     }
     cycleReports += 1

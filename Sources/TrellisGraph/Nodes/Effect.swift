@@ -129,8 +129,11 @@ public final class Effect: GraphNode {
     // A child runs after the parent that owns it, which may dispose it (found by a user
     // comparing with alien-signals: a child at the default depth 0 of a parent at depth 1 ran
     // stale once before its parent's re-run disposed it).
+    // At `Int.max` the child stays at its parent's depth: ties run in creation order, so the
+    // parent, made first, still runs first (a wrapping add put the child at `Int.min`, first of
+    // all; found by a user trying extreme depths).
     if let parentDepth = store.currentOwnerNode?.adopt(self), parentDepth >= self.depth {
-      self.depth = parentDepth &+ 1
+      self.depth = parentDepth == .max ? .max : parentDepth + 1
     }
     if runImmediately { run() }
   }
@@ -160,9 +163,11 @@ public final class Effect: GraphNode {
     store.nodes[Int(slot)].depsHead != -1 || (relay?.observedCount ?? 0) > 0
   }
 
-  /// Whether a dependency changed since the last run (the effect is waiting for a flush),
-  /// counting tracked properties changed on other threads whose changes wait to be applied
-  /// (they are applied now).
+  /// Whether a dependency may have changed since the last run (the effect is waiting for a
+  /// flush), counting tracked properties changed on other threads whose changes wait to be
+  /// applied (they are applied now). A change that reaches the effect through a derived value
+  /// counts until that value is recomputed: if it recomputes to an equal value, the effect does
+  /// not run, and `runIfStale()` returns false.
   public var isStale: Bool {
     if store.postedChanges.isSet { TrackedChangeInbox.drain() }
     return !flags.isDisjoint(with: .stale)

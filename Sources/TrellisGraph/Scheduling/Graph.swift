@@ -40,7 +40,9 @@ public final class Graph {
       maximumRounds = 1
     }
   }
-  /// How many flushes ran work so far.
+  /// How many flushes found effects queued so far. Each queued effect is checked, and runs
+  /// only if a dependency did change: a flush counts here even when every check found nothing
+  /// to run (a derived value recomputed to an equal value, or the effect was run directly).
   @exclusivity(unchecked) public private(set) var flushCount = 0
   /// How many effect runs the flushes performed so far.
   @exclusivity(unchecked) public private(set) var runCount = 0
@@ -110,9 +112,13 @@ public final class Graph {
     }
   }
 
-  /// Whether an effect is waiting for a flush. Changes to tracked properties posted from other
-  /// threads (or from a main-actor executor that does not run on the main thread, as on Linux
-  /// under `dispatch_main`) are taken in first, so that the effects they affect count.
+  /// Whether an effect is queued for a flush. The flush checks each queued effect and runs
+  /// only those a change did reach, so this may be true when the next flush runs nothing: an
+  /// effect run directly after it was queued stays queued until then, and one whose changed
+  /// inputs are derived values that recompute to equal values does not run. Changes to tracked
+  /// properties posted from other threads (or from a main-actor executor that does not run on
+  /// the main thread, as on Linux under `dispatch_main`) are taken in first, so that the effects
+  /// they affect count.
   public var hasPendingWork: Bool {
     takePostedChanges()
     // Asked several times per update cycle, nearly always of an empty queue: no copy then.

@@ -93,6 +93,11 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
   private let handler: Mutex<Handler?>
   private let cancelled = Atomic<Bool>(false)
   private let sources = Mutex<[WeakSource]>([])
+  /// Names the `sources` lock for ThreadSanitizer; the handler's lock is named by `self` (see
+  /// `withAnnotatedLock`: one owner per mutex).
+  private let sourcesLockOwner = SourcesLockOwner()
+
+  private final class SourcesLockOwner: Sendable {}
 
   init(handler: @escaping @Sendable (TrackingEvent) -> Void) {
     self.handler = Mutex(Handler(deliver: handler))
@@ -108,13 +113,13 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
   }
 
   var sourceCount: Int {
-    sources.withAnnotatedLock(owner: self) { current in
+    sources.withAnnotatedLock(owner: sourcesLockOwner) { current in
       current.reduce(0) { $0 + ($1.source == nil ? 0 : 1) }
     }
   }
 
   func replaceSources(with new: [TrackingSource]) {
-    sources.withAnnotatedLock(owner: self) { current in
+    sources.withAnnotatedLock(owner: sourcesLockOwner) { current in
       if isFinished { return }
       if current.count == new.count && zip(current, new).allSatisfy({ $0.source === $1 }) {
         return
@@ -134,7 +139,7 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
 
   func cancel() {
     guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    let dropped = sources.withAnnotatedLock(owner: self) { current in
+    let dropped = sources.withAnnotatedLock(owner: sourcesLockOwner) { current in
       defer { current = [] }
       return current.compactMap(\.source)
     }

@@ -53,6 +53,25 @@ struct NestedEffectConformanceTests {
     withExtendedLifetime(outer) {}
   }
 
+  // Found by a user trying extreme depths: the child of an effect at `Int.max` wrapped to
+  // `Int.min` and ran, stale, before the parent's re-run disposed it.
+  @Test("the child of an effect at the greatest depth still runs after it")
+  func innerEffectOfTheDeepestOwnerRunsAfterIt() {
+    let graph = Graph(executor: .manual)
+    let log = Log()
+    let a = Cell(1)
+    let outer = Effect(in: graph, depth: .max) {
+      log("outer \(a.value)")
+      _ = Effect(in: graph) { log("inner \(a.value)") }
+    }
+    #expect(log.take() == ["outer 1", "inner 1"])
+    a.value = 2
+    graph.flush()
+    // The old child is disposed by the parent's re-run before it could run.
+    #expect(log.take() == ["outer 2", "inner 2"])
+    withExtendedLifetime(outer) {}
+  }
+
   // Peer case #45. Trellis differs from alien-signals: an effect created inside
   // `GraphEvaluation.untracked` has no owner and, like any effect nobody holds, is released
   // (so disposed) unless the code that made it keeps it.
