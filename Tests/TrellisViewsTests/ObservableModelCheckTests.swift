@@ -32,6 +32,14 @@ struct PortedStateScreen: View {
   var body: some View { Text("\(model.count) \(tracked.count)") }
 }
 
+/// Models in the other standard collections, and optional ones in an array.
+struct PortedCollections: View {
+  let byName: [String: PortedCounter]
+  let maybe: [PortedCounter?]
+  let tracked: [TrackedCounter]
+  var body: some View { Text("\(byName.count) \(maybe.count) \(tracked.count)") }
+}
+
 struct PortedInputRow: View {
   let model: PortedCounter?
   var body: some View { Text("\(model?.count ?? 0)") }
@@ -75,6 +83,9 @@ struct PortedList: View {
     #expect(
       diagnostics.map(\.nodes) == [
         ["PortedStateScreen.model", "PortedCounter"],
+        // An array of models, the usual list form (found by a SwiftUI developer porting an
+        // app: it was not reported).
+        ["PortedList.items", "PortedItem"],
         // Held only to pass it on, but held.
         ["PortedList.counter", "PortedCounter"],
         ["PortedInputRow.model", "PortedCounter"],
@@ -89,6 +100,16 @@ struct PortedList: View {
         + "Observation), which Trellis does not observe: PortedStateScreen's body will not "
         + "re-run when it changes. Make PortedCounter conform to Trackable and mark its "
         + "properties @Tracked (or use ObjectTrackable with @ObjectTracked).")
+    let collections = TrellisDiagnostics.capture {
+      _ = ViewHost(
+        PortedCollections(byName: [:], maybe: [], tracked: [TrackedCounter()]),
+        executor: .manual)
+    }
+    #expect(
+      collections.map(\.nodes) == [
+        ["PortedCollections.byName", "PortedCounter"],
+        ["PortedCollections.maybe", "PortedCounter"],
+      ])
     // What the report is about: the change is not seen.
     counter.count = 1
     hosts[0].flush()

@@ -8,7 +8,7 @@ extension ForEach {
   ///   other elements never points it at another element.
   /// - Once the element is removed, the row is destroyed, and its binding never reaches the
   ///   collection again: a read returns the element's last value, a write is dropped, and the
-  ///   first such use is reported (naming the id); never a trap.
+  ///   first read and the first write are each reported (naming the id); never a trap.
   /// - As in SwiftUI, `content` is not `@MainActor`-typed (a closure with a `$item` parameter
   ///   must stay a plain closure); it runs on the main actor like every view closure.
   /// - Parameters:

@@ -185,6 +185,34 @@ extension List {
     content = ForEach(data, content: rowContent)
     selection = nil
   }
+
+  /// Creates a selectable list with one row per integer of `data`, each tagged with the
+  /// integer, as SwiftUI's `List(_:selection:rowContent:)` over a constant range.
+  /// - Parameters:
+  ///   - data: the integers.
+  ///   - selection: the selected integer, or nil.
+  ///   - rowContent: the row for an integer.
+  public init<Row: View>(
+    _ data: Range<Int>, selection: Binding<SelectionValue?>,
+    @ViewBuilder rowContent: @escaping @MainActor (Int) -> Row
+  ) where Content == ForEach<Range<Int>, Int, Row>, SelectionValue == Int {
+    content = ForEach(data, content: rowContent)
+    self.selection = ListSelectionSource(selection)
+  }
+
+  /// Creates a list with one row per integer of `data`, several selectable at a time (see
+  /// `init(selection:content:)` for a set), as SwiftUI's `List(_:selection:rowContent:)`.
+  /// - Parameters:
+  ///   - data: the integers.
+  ///   - selection: the selected integers.
+  ///   - rowContent: the row for an integer.
+  public init<Row: View>(
+    _ data: Range<Int>, selection: Binding<Set<SelectionValue>>,
+    @ViewBuilder rowContent: @escaping @MainActor (Int) -> Row
+  ) where Content == ForEach<Range<Int>, Int, Row>, SelectionValue == Int {
+    content = ForEach(data, content: rowContent)
+    self.selection = ListSelectionSource(selection)
+  }
 }
 
 /// Where a list's selection is kept: a binding to one tag or to a set of tags, type-erased.

@@ -19,7 +19,8 @@ enum ObservableModelCheck {
   private static var verdicts: [ObjectIdentifier: Bool] = [:]
 
   /// Reports every stored property of the view type `view` that holds an `@Observable` model
-  /// (directly, optionally, or through `@State`, `@Bindable` or `@Environment`).
+  /// (directly, optionally, in an array, set or dictionary, or through `@State`, `@Bindable`
+  /// or `@Environment`).
   static func checkInputs<V>(of view: V.Type) {
     guard !(view is AnyClass) else { return }
     _forEachField(of: view, options: []) { name, _, fieldType, _ in
@@ -38,11 +39,14 @@ enum ObservableModelCheck {
     report(model, heldBy: "a ForEach's elements", reader: "the rows' bodies")
   }
 
-  /// The class a property of type `type` holds, seen through the library's wrappers and
-  /// `Optional`; nil for any other type.
+  /// The class a property of type `type` holds, seen through the library's wrappers,
+  /// `Optional`, and the standard collections (an array of models is the usual list form);
+  /// nil for any other type.
   private static func modelType(in type: any Any.Type) -> AnyClass? {
     var held = type
     if let holder = held as? any ModelHolder.Type { held = holder.heldType }
+    if let optional = held as? any OptionalProtocol.Type { held = optional.wrappedType }
+    if let collection = held as? any ModelCollection.Type { held = collection.modelType }
     if let optional = held as? any OptionalProtocol.Type { held = optional.wrappedType }
     return held as? AnyClass
   }
@@ -91,4 +95,26 @@ extension Bindable: ModelHolder {
 
 extension Environment: ModelHolder {
   nonisolated static var heldType: any Any.Type { Value.self }
+}
+
+/// A standard collection, seen through by `ObservableModelCheck`: the type of what it holds.
+protocol ModelCollection {
+  /// The type of the elements (of the values, for a dictionary).
+  static var modelType: any Any.Type { get }
+}
+
+extension Array: ModelCollection {
+  static var modelType: any Any.Type { Element.self }
+}
+
+extension ContiguousArray: ModelCollection {
+  static var modelType: any Any.Type { Element.self }
+}
+
+extension Set: ModelCollection {
+  static var modelType: any Any.Type { Element.self }
+}
+
+extension Dictionary: ModelCollection {
+  static var modelType: any Any.Type { Value.self }
 }

@@ -27,8 +27,35 @@ struct LetterLists: View {
   }
 }
 
+/// `List(_:selection:)` over a range, with one selection and a set (found by a SwiftUI
+/// developer: SwiftUI has them, and `List(0..<5, selection: $selected)` did not compile).
+struct NumberLists: View {
+  @State var one: Int? = 1
+  @State var many: Set<Int> = [0, 2]
+
+  var body: some View {
+    VStack {
+      List(0..<2, selection: $one) { number in Text("one \(number)") }
+      List(0..<3, selection: $many) { number in Text("many \(number)") }
+    }
+  }
+}
+
 @MainActor
 @Suite struct ListDataInitializerTests {
+  @Test func listsOverARangeSelectRowsByTheirNumber() {
+    let host = ViewHost(NumberLists(), executor: .manual)
+    let selected = {
+      host.tree.allNodes.filter { $0.attributes.contains("isSelected=true") }.map(\.texts)
+    }
+    #expect(selected() == [["one 1"], ["many 0"], ["many 2"]])
+    #expect(host.tap("one 0"))
+    #expect(host.tap("many 1"))
+    host.flush()
+    // A tap selects one row; in a set selection it replaces the set (outside edit mode).
+    #expect(selected() == [["one 0"], ["many 1"]])
+  }
+
   @Test func listsOverDataMarkTheSelectedRowsAndFollowTheSelectionWhenItChanges() {
     let model = LetterSelection()
     let host = ViewHost(LetterLists(model: model), executor: .manual)
