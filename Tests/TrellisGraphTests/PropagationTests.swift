@@ -1,5 +1,11 @@
 import Testing
 import TrellisGraph
+import TrellisTracking
+
+/// A tracked log an effect appends to.
+final class AppendLog: Trackable {
+  @Tracked var entries: [Int] = []
+}
 
 @MainActor
 @Suite struct PropagationTests {
@@ -249,6 +255,46 @@ import TrellisGraph
           + "lifecycle action that writes state it (or its parent) reads, or an .id that changes "
           + "every update."
       ])
+  }
+
+  /// The two acyclic shapes the update-cycle limit also stops, done as the `Graph` docs say
+  /// (found by a user trying to break the graph: each was reported as an update cycle).
+  @Test func anUntrackedAppendAndADepthOrderedChainEachRunOncePerChange() {
+    let graph = Graph(executor: .manual)
+    let log = AppendLog()
+    let source = Cell(1)
+    var appends = 0
+    let appender = Effect(in: graph) {
+      appends += 1
+      let value = source.value
+      untracked { log.entries.append(value) }
+    }
+    graph.flush()
+    source.value = 2
+    graph.flush()
+    #expect(appends == 2)
+    #expect(log.entries == [1, 2])
+    // Made downstream first; a depth one greater than the effect it reads from puts them in
+    // the data's order.
+    let length = 150
+    let cells = (0...length).map { Cell(0, name: "c\($0)") }
+    var chain: [Effect] = []
+    var runs = 0
+    let diagnostics = TrellisDiagnostics.capture {
+      for index in (0..<length).reversed() {
+        let effect = Effect(in: graph, depth: index, runImmediately: false) {
+          runs += 1
+          cells[index + 1].value = cells[index].value + 1
+        }
+        effect.scheduleRun()
+        chain.append(effect)
+      }
+      graph.flush()
+    }
+    #expect(diagnostics.map(\.message) == [])
+    #expect(cells[length].value == length)
+    #expect(runs == length)
+    withExtendedLifetime((appender, chain)) {}
   }
 
   @Test func twoEffectsFeedingEachOtherAreBothNamed() {

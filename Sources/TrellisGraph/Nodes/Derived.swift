@@ -32,10 +32,14 @@
 ///   apply what waits there first, so a read after the write (once the writing thread is done)
 ///   sees it. A running evaluation reads derived values as they were when it began; a change
 ///   posted meanwhile makes it stale: an effect re-runs at the next flush, a derived value at
-///   its next read. One window remains, as in Apple's Observation: a property is observed
-///   when the evaluation that first reads it ends, so a write on another thread that lands
-///   while that evaluation runs, after the read, is not seen until the property is written
-///   again. A property read again by later evaluations stays observed, with no such window.
+///   its next read. A property is observed when the evaluation that first reads it ends; a
+///   write on another thread that lands while that evaluation runs, after the read, finds
+///   nobody to tell, so the evaluation checks for one when it starts to observe the property
+///   and counts the change as if it had been posted: the value recomputes at its next read, an
+///   effect or body re-runs at the next flush (its reason is "a property written on another
+///   thread"). Apple's Observation has that window open. It stays open for a write made inside
+///   a tracking scope on the other thread (an `Observations` closure), and for `withTracking`,
+///   `TrackingObserver` and `Observations` themselves.
 /// - Observers: `withTracking` records tracked properties, not graph nodes, so it does not see
 ///   a derived value change (nor the properties behind it: the value is memoized). Observe a
 ///   derived value with an `Effect`.

@@ -19,6 +19,15 @@
 /// run (what the last runs created); every other one stays stale and runs again only once
 /// something it reads changes again. Never a hang.
 ///
+/// The limit counts runs, not cycles, so two acyclic shapes reach it too:
+/// - a chain of more than `maximumRounds` effects, each writing a cell the next one reads,
+///   created downstream first: the queue runs effects by depth, then creation, so the first
+///   one made re-runs once per upstream step (as Preact's batch limit stops the same chain);
+///   give each effect a depth one greater than the one it reads from, or raise the limit;
+/// - an effect that appends to a tracked array (`log.entries.append(x)`): an in-place mutation
+///   reads the property too, so each run invalidates itself. Read what the effect depends on,
+///   then append inside `untracked { … }`, or keep the log in a plain property.
+///
 /// A graph keeps none of its effects alive: the queue holds references that a released effect
 /// invalidates, so a graph, a host, or an effect dropped with work pending is simply freed.
 @MainActor

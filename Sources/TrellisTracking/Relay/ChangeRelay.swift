@@ -184,15 +184,11 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
   }
 
   /// The first of `added`, just subscribed, that a racing write changed after `count`: the
-  /// evaluation's half of the protocol in `RacingWrites.swift`. One fence orders the
-  /// subscriptions before the loads, so that a writer that does not see a subscription has
-  /// published its count before them.
+  /// evaluation's half of the protocol in `RacingWrites.swift`.
   private func racingWrite(
     among added: some Collection<TrackingSource>, since count: UInt64
   ) -> TrackingSource? {
-    if added.isEmpty { return nil }
-    atomicMemoryFence(ordering: .sequentiallyConsistent)
-    return added.first { $0.hasRacingWrite(after: count) }
+    added.first { $0.hasRacingWrite(after: count) }
   }
 
   /// Makes `new` the entries.
