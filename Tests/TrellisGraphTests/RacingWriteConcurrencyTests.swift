@@ -22,7 +22,7 @@ private func writeOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
 /// runs, after the read: that evaluation observes the property only when it ends, so the
 /// writer finds nobody to tell. Before, the value stayed stale until the next write.
 @MainActor
-@Suite struct RacingWriteTests {
+@Suite struct RacingWriteConcurrencyTests {
   @Test func anEffectWhoseFirstRunMissedAWriteOnAnotherThreadRunsAgain() {
     let graph = Graph(executor: .manual)
     let profile = Profile()
