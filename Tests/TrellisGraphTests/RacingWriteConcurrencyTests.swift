@@ -5,22 +5,11 @@ import TrellisTracking
 
 @testable import TrellisGraph
 
-/// Runs `body` on a new thread and waits for it: called inside an evaluation, its writes land
-/// after the evaluation's reads and before it ends, with no tracking scope open on their
-/// thread, which is the window `RacingWrites.swift` closes.
-private func writeOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
-  let finished = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    body()
-    finished.signal()
-  }
-  thread.start()
-  finished.wait()
-}
-
 /// A write on another thread that lands while the evaluation that first reads the property
 /// runs, after the read: that evaluation observes the property only when it ends, so the
-/// writer finds nobody to tell. Before, the value stayed stale until the next write.
+/// writer finds nobody to tell. Before, the value stayed stale until the next write. Each
+/// evaluation below writes through `onAnotherThread`, which waits for the thread, so the write
+/// lands exactly there, with no tracking scope open on its thread.
 @MainActor
 @Suite struct RacingWriteConcurrencyTests {
   @Test func anEffectWhoseFirstRunMissedAWriteOnAnotherThreadRunsAgain() {
@@ -30,7 +19,7 @@ private func writeOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
     let effect = Effect(in: graph) {
       let name = profile.name
       seen.append(name)
-      if name == "Ada" { writeOnAnotherThread { profile.name = "Linus" } }
+      if name == "Ada" { onAnotherThread { profile.name = "Linus" } }
     }
     // The first run, at creation, missed the write.
     #expect(seen == ["Ada"])
@@ -48,7 +37,7 @@ private func writeOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
     let greeting = Derived { () -> String in
       computations += 1
       let name = profile.name
-      if name == "Ada" { writeOnAnotherThread { profile.name = "Linus" } }
+      if name == "Ada" { onAnotherThread { profile.name = "Linus" } }
       return "Hello, \(name)"
     }
     #expect(greeting.value == "Hello, Ada")
@@ -68,17 +57,17 @@ private func writeOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
       Effect(in: graph) {
         let name = profile.name
         seen.append("tracked \(name)")
-        if name == "Ada" { writeOnAnotherThread { profile.name += "!" } }
+        if name == "Ada" { onAnotherThread { profile.name += "!" } }
       },
       Effect(in: graph) {
         let points = registrarScore.points
         seen.append("registrar \(points)")
-        if points == 0 { writeOnAnotherThread { registrarScore.points = 1 } }
+        if points == 0 { onAnotherThread { registrarScore.points = 1 } }
       },
       Effect(in: graph) {
         let points = objectScore.points
         seen.append("object \(points)")
-        if points == 0 { writeOnAnotherThread { objectScore.points = 1 } }
+        if points == 0 { onAnotherThread { objectScore.points = 1 } }
       },
     ]
     graph.flush()
@@ -100,7 +89,7 @@ private func writeOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
       }
       let age = profile.age
       seen.append("age \(age)")
-      if age == 36 { writeOnAnotherThread { profile.age = 37 } }
+      if age == 36 { onAnotherThread { profile.age = 37 } }
     }
     graph.flush()
     showsAge.value = true
@@ -114,7 +103,7 @@ private func writeOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
     let graph = Graph(executor: .manual)
     let profile = Profile()
     var seen: [String] = []
-    writeOnAnotherThread { profile.name = "Linus" }
+    onAnotherThread { profile.name = "Linus" }
     let effect = Effect(in: graph) { seen.append(profile.name) }
     graph.flush()
     graph.flush()
@@ -129,7 +118,7 @@ private func writeOnAnotherThread(_ body: @escaping @Sendable () -> Void) {
     let effect = Effect(name: "NameLabel", in: graph) {
       let name = profile.name
       seen.append(name)
-      if name == "Ada" { writeOnAnotherThread { profile.name = "Linus" } }
+      if name == "Ada" { onAnotherThread { profile.name = "Linus" } }
     }
     effect.recordsReasons = true
     graph.flush()

@@ -30,8 +30,9 @@ final class ObjectScore: ObjectTrackable, @unchecked Sendable {
 }
 
 /// Runs `body` on a new thread and returns once it has finished, so that its writes happen
-/// before whatever the caller does next.
-private func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+/// before whatever the caller does next (called inside an evaluation, after the evaluation's
+/// reads and before it ends).
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
   let finished = DispatchSemaphore(value: 0)
   let thread = Thread {
     body()
