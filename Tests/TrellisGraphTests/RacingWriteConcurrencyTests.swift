@@ -77,6 +77,33 @@ import TrellisTracking
     withExtendedLifetime(effects) {}
   }
 
+  /// State an object keeps outside `@ObjectTracked`, announced with `withChange` (found by a
+  /// user trying to break this: that path did not count its racing writes).
+  @Test func aChangeAnnouncedByHandOnAnotherThreadIsCountedToo() {
+    final class Thermostat: ObjectTrackable, @unchecked Sendable {
+      let objectChanges = ObjectChangeNotifier()
+      private var storedTarget = 20
+      var target: Int {
+        get {
+          objectChanges.recordRead()
+          return storedTarget
+        }
+        set { objectChanges.withChange(of: self) { storedTarget = newValue } }
+      }
+    }
+    let graph = Graph(executor: .manual)
+    let thermostat = Thermostat()
+    var seen: [Int] = []
+    let effect = Effect(in: graph) {
+      let target = thermostat.target
+      seen.append(target)
+      if target == 20 { onAnotherThread { thermostat.target = 21 } }
+    }
+    graph.flush()
+    #expect(seen == [20, 21])
+    withExtendedLifetime(effect) {}
+  }
+
   @Test func aRunThatStartsToReadAPropertyAlsoSeesAWriteThatRacedWithIt() {
     let graph = Graph(executor: .manual)
     let profile = Profile()

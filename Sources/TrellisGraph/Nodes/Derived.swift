@@ -30,7 +30,10 @@
 /// - Other threads: a tracked property written on another thread reaches the graph through
 ///   an inbox on the main actor. A read outside every evaluation, a flush and an effect run
 ///   apply what waits there first, so a read after the write (once the writing thread is done)
-///   sees it. A running evaluation reads derived values as they were when it began; a change
+///   sees it. Inside a host's update cycle (its lifecycle actions, such as `onAppear` and
+///   `onChange`) the inbox is held, so that a thread that keeps writing cannot keep the cycle
+///   going: a read there sees such a change only once the cycle has ended (the next read
+///   outside it, or the next flush, applies it). A running evaluation reads derived values as they were when it began; a change
 ///   posted meanwhile makes it stale: an effect re-runs at the next flush, a derived value at
 ///   its next read. A property is observed when the evaluation that first reads it ends; a
 ///   write on another thread that lands while that evaluation runs, after the read, finds

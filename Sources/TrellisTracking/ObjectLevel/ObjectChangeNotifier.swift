@@ -27,7 +27,11 @@ public final class ObjectChangeNotifier: TrackingSource, @unchecked Sendable {
   public func withChange<T>(of object: AnyObject, _ body: () throws -> T) rethrows -> T {
     if hasSubscribers { sendWillSet(object: object, keyPath: nil) }
     defer {
-      if hasSubscribers { sendDidSet(object: object, keyPath: nil) }
+      // A write that may race with an evaluation on the main actor is counted before the
+      // subscribers are looked at (see `RacingWrites.swift`), as `@ObjectTracked` writes are.
+      if writeMayRaceWithEvaluations ? noteRacingWrite() : hasSubscribers {
+        sendDidSet(object: object, keyPath: nil)
+      }
       if anyScopeIsOpen { noteWriteInOpenScope(self, object: object, keyPath: nil) }
     }
     return try body()

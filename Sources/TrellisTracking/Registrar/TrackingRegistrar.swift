@@ -79,14 +79,21 @@ public struct TrackingRegistrar: Sendable {
     if anyScopeIsOpen, let source = storage.existingSource(for: keyPath) {
       noteWriteInOpenScope(source, object: subject, keyPath: keyPath)
     }
+    if writeMayRaceWithEvaluations {
+      // A write that may race with an evaluation on the main actor is counted before the
+      // subscribers are looked at (see `RacingWrites.swift`). The property's source is looked
+      // up under the storage's lock, without the `mayHaveSubscribers` shortcut: an evaluation
+      // creates the source under that lock before it reads the value, so either this lookup
+      // finds it, or that read comes after this write (the shortcut's unordered load could
+      // miss both ways, for the first property of a model ever read).
+      guard let source = storage.existingSource(for: keyPath) else { return }
+      if source.noteRacingWrite() { source.sendDidSet(object: subject, keyPath: keyPath) }
+      return
+    }
     guard storage.mayHaveSubscribers, let source = storage.existingSource(for: keyPath) else {
       return
     }
-    // A write that may race with an evaluation on the main actor is counted before the
-    // subscribers are looked at (see `RacingWrites.swift`).
-    if writeMayRaceWithEvaluations ? source.noteRacingWrite() : source.hasSubscribers {
-      source.sendDidSet(object: subject, keyPath: keyPath)
-    }
+    if source.hasSubscribers { source.sendDidSet(object: subject, keyPath: keyPath) }
   }
 
   /// Wraps a mutation in `willSet` and `didSet`, as Apple's registrar does.
