@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Testing
 import TrellisGraph
 import TrellisTracking
@@ -394,6 +396,45 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     }
     #expect(third.isEmpty)
     #expect(recorder.counts.creates == 1)
+  }
+
+  /// Found by a user who released a host on a background queue and reused its renderer at
+  /// once: the renderer is given back by the host's teardown, which runs on the main actor, so
+  /// until then it is refused, and the diagnostic now says why and what to do (it said
+  /// "another mounted host").
+  @Test func aHostReleasedOffTheMainActorFreesItsRendererOnceItsTeardownHasRun() async {
+    final class Holder: @unchecked Sendable { var host: ViewHost? }
+    let recorder = RecordingRenderer()
+    let holder = Holder()
+    holder.host = ViewHost(Text("gone"), executor: .manual, renderer: recorder)
+    // Released on another thread while this test holds the main actor.
+    let released = DispatchSemaphore(value: 0)
+    Thread {
+      holder.host = nil
+      released.signal()
+    }.start()
+    released.wait()
+    var refusals: [TrellisDiagnostic] = []
+    var next: ViewHost?
+    for _ in 0..<1_000 {
+      let diagnostics = TrellisDiagnostics.capture {
+        next = ViewHost(Text("next"), executor: .manual, renderer: recorder)
+      }
+      refusals += diagnostics
+      if diagnostics.isEmpty { break }
+      next = nil
+      await Task.yield()
+    }
+    #expect(
+      refusals.first?.message
+        == "ViewHost(_:renderer:) got a RecordingRenderer that a released host still renders "
+        + "to: a ViewHost whose last reference goes off the main actor gives its renderer back "
+        + "once its teardown has run on the main actor, after the work queued there. Release "
+        + "the other host on the main actor, or call its unmount() first, to hand the renderer "
+        + "on at once. This host renders to its own tree only (`tree`, `dump()`).")
+    // Once the teardown ran, the next host got the renderer, which shows its tree alone.
+    guard let next else { return }
+    #expect(recordedDump(recorder) == next.dump())
   }
 
   @Test func aHostThatGoesFreesItsRenderer() {

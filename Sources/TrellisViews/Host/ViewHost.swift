@@ -73,7 +73,8 @@ public final class ViewHost {
   ///     and then receives the whole initial tree in the first commit. A renderer that another
   ///     mounted host has is refused, with a diagnostic naming its type: this host then renders
   ///     only to its own tree. `unmount()` frees the renderer for another host, as does the
-  ///     host going away.
+  ///     host going away (once its teardown has run on the main actor, for a host whose last
+  ///     reference goes on another thread).
   public convenience init<Root: View, R: Renderer>(
     _ root: Root, executor: GraphExecutor = .mainActor,
     environment: EnvironmentScope = EnvironmentScope(name: "root"),
@@ -86,6 +87,7 @@ public final class ViewHost {
     ) { core in
       guard let attached else { return }
       core.attachedRenderer = attached
+      AttachedRenderers.noteHost(core.link, of: attached)
       // Before the mount, so that the renderer can report back (a viewport, say) from its
       // first commit on.
       renderer.connect(RendererConnection(core: core))
