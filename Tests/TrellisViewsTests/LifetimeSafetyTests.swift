@@ -102,6 +102,31 @@ struct KeptUntilExit: View {
   }
 }
 
+final class UnmountingModel: Trackable {
+  @Tracked var count = 0
+}
+
+/// The host a root body unmounts (see `anUnmountFromTheRootsOwnBodyFreesWhatItsResultHolds`).
+@MainActor private weak var hostToUnmount: ViewHost?
+
+/// A root view that unmounts its own host from its body, then returns views that hold the
+/// model.
+struct UnmountsFromItsBody: View {
+  let model: UnmountingModel
+  var body: some View {
+    if model.count == 1 { hostToUnmount?.unmount() }
+    return VStack {
+      Text("count \(model.count)")
+      HoldsTheModel(model: model)
+    }
+  }
+}
+
+struct HoldsTheModel: View {
+  let model: UnmountingModel
+  var body: some View { Text("held \(model.count)").onAppear {} }
+}
+
 /// Hosts kept until the process exits (see `anUnmountedHostKeptUntilExitLeaksNothing`).
 @MainActor private var hostsKeptUntilExit: [ViewHost] = []
 
@@ -116,6 +141,25 @@ struct KeptUntilExit: View {
     host.unmount()
     #expect(host.tree.children.isEmpty)
     hostsKeptUntilExit.append(host)
+  }
+
+  /// Found by a user breaking teardown: the body's result was reconciled into the node the
+  /// unmount had just taken apart, and the views it made kept the model alive for as long as
+  /// the host was kept.
+  @Test func anUnmountFromTheRootsOwnBodyFreesWhatItsResultHolds() {
+    weak var released: UnmountingModel?
+    let host: ViewHost
+    do {
+      let model = UnmountingModel()
+      released = model
+      host = ViewHost(UnmountsFromItsBody(model: model), executor: .manual)
+      hostToUnmount = host
+      #expect(host.tree.texts == ["count 0", "held 0"])
+      model.count = 1
+      host.flush()
+    }
+    #expect(host.tree.texts == [])
+    #expect(released == nil)
   }
 
   @Test func aPrimitiveDisappearsAfterTheCustomViewAroundItWasRemoved() {

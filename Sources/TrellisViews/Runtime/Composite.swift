@@ -78,6 +78,10 @@ final class Composite<Content: View>: CompositePart {
     let body =
       type.updatesProperties
       ? updatedBody(of: view, in: node, host: host) : host.evaluatingBody(of: node) { view.body }
+    // The body may have unmounted its own node (an `unmount()` of the host from the root's
+    // body): its result then goes nowhere. Reconciled, it made views under a node taken apart,
+    // which kept what they hold alive for as long as the host was kept.
+    guard node.isMounted else { return }
     GraphEvaluation.untracked { node.updateChild(.body, body) }
   }
 
