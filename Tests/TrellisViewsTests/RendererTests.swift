@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 import TrellisGraph
 import TrellisTracking
@@ -403,14 +404,12 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
   /// until then it is refused, and the diagnostic now says why and what to do (it said
   /// "another mounted host").
   @Test func aHostReleasedOffTheMainActorFreesItsRendererOnceItsTeardownHasRun() async {
-    final class Holder: @unchecked Sendable { var host: ViewHost? }
     let recorder = RecordingRenderer()
-    let holder = Holder()
-    holder.host = ViewHost(Text("gone"), executor: .manual, renderer: recorder)
+    let holder = Mutex<ViewHost?>(ViewHost(Text("gone"), executor: .manual, renderer: recorder))
     // Released on another thread while this test holds the main actor.
     let released = DispatchSemaphore(value: 0)
     Thread {
-      holder.host = nil
+      holder.withLock { $0 = nil }
       released.signal()
     }.start()
     released.wait()

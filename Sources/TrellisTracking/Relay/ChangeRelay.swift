@@ -152,7 +152,8 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
       // The first evaluation (a mount): nothing to compare with.
       for source in new { source.add(self) }
       store(new)
-      return racingWrite(among: new, since: racingWrites)
+      // Checked after every subscription: the evaluation's half of `RacingWrites.swift`.
+      return new.first { $0.hasRacingWrite(after: racingWrites) }
     }
     let entries = self.entries
     // A body reads a few properties: compared pairwise, two small lists cost less than
@@ -174,21 +175,11 @@ package final class ChangeRelay: TrackingSubscriber, @unchecked Sendable {
       if !had {
         source.add(self)
         // Only sources added now: one observed all along heard of every write here.
-        if racing == nil {
-          racing = racingWrite(among: CollectionOfOne(source), since: racingWrites)
-        }
+        if racing == nil, source.hasRacingWrite(after: racingWrites) { racing = source }
       }
     }
     store(new)
     return racing
-  }
-
-  /// The first of `added`, just subscribed, that a racing write changed after `count`: the
-  /// evaluation's half of the protocol in `RacingWrites.swift`.
-  private func racingWrite(
-    among added: some Collection<TrackingSource>, since count: UInt64
-  ) -> TrackingSource? {
-    added.first { $0.hasRacingWrite(after: count) }
   }
 
   /// Makes `new` the entries.
