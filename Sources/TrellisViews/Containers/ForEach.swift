@@ -291,8 +291,9 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     // positions and the views are kept apart: appending to an array of `(Int, Content)` tuples
     // looked the array's type up at each append. The views are made in one loop after sizing
     // their array: an append inside a filtered loop still looked `[Content]` up each time (it
-    // cannot be hoisted past the filter), about 330 instructions per mounted row; sized first,
-    // the lookup is made once and reused.
+    // cannot be hoisted past the filter), about 330 instructions per mounted row. They are
+    // appended to a local array, sized first: appended to the captured `views` (a boxed
+    // variable), each append looked the type up again.
     var viewPositions: [Int] = []
     for position in sameHead..<head where !isSame(position) {
       viewPositions.append(position)
@@ -309,12 +310,12 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
       }
     }
     var views: [Content] = []
-    views.reserveCapacity(viewPositions.count)
     // The content closure is part of the update, as a body is: state it writes is deferred.
     node.host.evaluatingBody(of: node) {
-      for position in viewPositions {
-        views.append(view.content(newElements[position]))
-      }
+      var made: [Content] = []
+      made.reserveCapacity(viewPositions.count)
+      for position in viewPositions { made.append(view.content(newElements[position])) }
+      views = made
     }
     GraphEvaluation.untracked {
       apply(
