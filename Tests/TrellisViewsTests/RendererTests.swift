@@ -353,6 +353,33 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     #expect(host?.tree.texts == ["count 99", "static"])
   }
 
+  /// Found by a renderer author: a renderer that wrote app state on each commit was reported as
+  /// "a body, lifecycle action or task".
+  @Test func aRendererThatWritesStateOnEachCommitIsNamedByTheCycleReport() {
+    final class Drawn: Trackable { @Tracked var frames = 0 }
+    struct FrameCount: View {
+      let drawn: Drawn
+      var body: some View { Text("frames \(drawn.frames)") }
+    }
+    let drawn = Drawn()
+    let renderer = CreatedElements()
+    renderer.onEndCommit = { drawn.frames += 1 }
+    var host: ViewHost?
+    let diagnostics = TrellisDiagnostics.capture {
+      host = ViewHost(FrameCount(drawn: drawn), executor: .manual, renderer: renderer)
+    }
+    #expect(
+      diagnostics.map(\.message) == [
+        "FrameCount kept scheduling updates for 100 rounds; the host stopped, and what it did "
+          + "not update shows its previous values until a new change updates it. "
+          + "CreatedElements wrote state that a body reads from inside a commit in its last "
+          + "rounds: such a write is applied by the same update, as a new round, so a renderer "
+          + "that writes on each commit loops. Write after the commit returns (from the "
+          + "renderer's own event loop), or only when the value differs."
+      ])
+    #expect(host?.tree.texts == ["frames 99"])
+  }
+
   // Found by a new user: the connection came after the first commit, so a renderer could not
   // report anything (a viewport) for the frame it draws at the mount.
   @Test func aRendererIsConnectedBeforeTheMountsCommit() {
@@ -434,6 +461,19 @@ func recordedDump(_ recorder: RecordingRenderer) -> String {
     // Once the teardown ran, the next host got the renderer, which shows its tree alone.
     guard let next else { return }
     #expect(recordedDump(recorder) == next.dump())
+  }
+
+  /// Found by a renderer author who opened the next window from the `endCommit` of the commit
+  /// that closed the last one: the renderer was refused, with "another mounted host".
+  @Test func anUnmountedHostsRendererCanBeGivenOnFromTheEndOfItsLastCommit() {
+    let renderer = HookedRenderer(hookedCall: "endCommit")
+    let first = ViewHost(Text("first"), executor: .manual, renderer: renderer)
+    var second: ViewHost?
+    renderer.hook = { second = ViewHost(Text("second"), executor: .manual, renderer: renderer) }
+    let diagnostics = TrellisDiagnostics.capture { first.unmount() }
+    #expect(diagnostics.isEmpty)
+    #expect(second?.tree.texts == ["second"])
+    #expect(recordedDump(renderer.recorder) == second?.dump())
   }
 
   @Test func aHostThatGoesFreesItsRenderer() {
@@ -706,7 +746,7 @@ final class UnmountSwitches: Trackable {
 }
 
 /// A recording renderer that calls `hook` once, from inside the commit, at the first call of
-/// the kind named: `setText` or `destroyElement`.
+/// the kind named: `setText`, `destroyElement` or `endCommit` (after recording it).
 @MainActor
 final class HookedRenderer: Renderer {
   let recorder = RecordingRenderer()
@@ -744,7 +784,10 @@ final class HookedRenderer: Renderer {
     recorder.setAttributes(attributes, of: element)
   }
   func beginCommit(_ commit: CommitInfo) { recorder.beginCommit(commit) }
-  func endCommit(_ commit: CommitInfo) { recorder.endCommit(commit) }
+  func endCommit(_ commit: CommitInfo) {
+    recorder.endCommit(commit)
+    if hookedCall == "endCommit" { runHook() }
+  }
   func destroyElement(_ element: RecordingRenderer.Element) {
     destroyed += 1
     if hookedCall == "destroyElement" { runHook() }

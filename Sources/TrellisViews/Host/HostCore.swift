@@ -307,10 +307,12 @@ final class HostCore {
     var seen: Set<String> = []
     var actions: [String] = []
     var inputs: [String] = []
+    var writers: [String] = []
     for entry in lateFeedback {
       switch entry {
       case .action(let name) where seen.insert(name).inserted: actions.append(name)
       case .rendererInput(let call) where seen.insert(call).inserted: inputs.append(call)
+      case .rendererWrite(let names) where seen.insert(names).inserted: writers.append(names)
       default: break
       }
     }
@@ -321,6 +323,11 @@ final class HostCore {
           + "rounds: input during a commit is applied by the same update, as a new round, so a "
           + "renderer that answers each commit with input loops. Pass such input on after the "
           + "commit returns (from the renderer's own event loop)."
+      } else if !writers.isEmpty {
+        "\(writers.joined(separator: ", ")) wrote state that a body reads from inside a commit "
+          + "in its last rounds: such a write is applied by the same update, as a new round, so "
+          + "a renderer that writes on each commit loops. Write after the commit returns (from "
+          + "the renderer's own event loop), or only when the value differs."
       } else if !actions.isEmpty {
         "Its last rounds ran \(actions.joined(separator: ", ")): an action that writes state "
           + "which changes what it watches again feeds back, as SwiftUI's \"tried to update "
@@ -354,6 +361,19 @@ final class HostCore {
   func noteRendererInput(_ call: @autoclosure () -> String) {
     guard isCommitting, cycle.round >= cycle.maximumRounds - 1 else { return }
     lateFeedback.append(.rendererInput(call()))
+  }
+
+  /// Whether a commit should watch for its renderers' own writes, for the update-cycle
+  /// report: in a cycle's last two rounds, when nothing is pending before the commit (so that
+  /// work pending after it was scheduled by the renderers' code, the only code a commit runs).
+  var watchesRendererWrites: Bool {
+    cycle.round >= cycle.maximumRounds - 1 && !graph.hasPendingWork
+  }
+
+  /// Notes, after a commit that `watchesRendererWrites`, that its renderers scheduled work.
+  func noteRendererWritesIfAny() {
+    guard graph.hasPendingWork else { return }
+    lateFeedback.append(.rendererWrite(renderers.map(\.rendererName).joined(separator: ", ")))
   }
 
   /// Whether another round has work: stale bodies, a focus state written that no body reads
@@ -640,4 +660,6 @@ enum LateFeedback {
   case action(String)
   /// A renderer's input from inside a commit, such as `activate(3.0)`.
   case rendererInput(String)
+  /// A commit whose renderers' own code wrote state that a body reads: the renderers' types.
+  case rendererWrite(String)
 }

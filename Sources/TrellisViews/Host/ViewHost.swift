@@ -240,9 +240,10 @@ public final class ViewHost {
     for type in core.compositeTypes.values { type.bodyRuns = 0 }
   }
 
-  /// The rendered tree now: the root view's element when it renders one, a `Root` node around
-  /// the root's elements when it renders several (a root view whose body is a bare tuple), or
-  /// `Empty` when it renders none. Turning it into a value is O(n) in the tree's size, without
+  /// The rendered tree now: the root view's element when it renders one (a custom root view
+  /// always does: its own element), a `Root` node around the root's elements when it renders
+  /// several (a primitive root such as `Group { Text("a"); Text("b") }`), or `Empty` when it
+  /// renders none. Turning it into a value is O(n) in the tree's size, without
   /// recursion. The host builds its tree on the first read (O(n) once) and keeps it up to date
   /// with every commit from then on, so that a host whose tree nobody reads does not keep one.
   /// `Empty` when the host keeps no tree (`keepsTree: false`), or when the first read comes
@@ -316,7 +317,10 @@ public final class RendererConnection {
   /// or length (or a row extent below 1) is reported, and counts as 0 (the extent as 1), and
   /// so is a report after the host was released, which does nothing, and one for an element
   /// that is gone (a commit removed it) or not this host's, which is ignored, as `activate`
-  /// ignores such an element.
+  /// ignores such an element. The offset is kept as reported, even past the end: whatever
+  /// length the content takes later, the container shows the rows at that offset, or its last
+  /// rows while the offset is past the end. A renderer whose scroll view clamps its offset when
+  /// the content shrinks reports the clamped viewport. (`scroll(toRow:)` clamps when called.)
   /// - Parameters:
   ///   - viewport: the visible stretch.
   ///   - element: the scrolling element.

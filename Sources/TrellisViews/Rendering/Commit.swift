@@ -26,6 +26,7 @@ extension HostCore {
       number: Int(commitNumber), transaction: transaction,
       elementTransactions: elementTransactions)
     commitNumber &+= 1
+    let watchesRenderers = watchesRendererWrites
     isCommitting = true
     defer { isCommitting = false }
     forEachRenderer { renderer in renderer.beginCommit(info) }
@@ -60,7 +61,12 @@ extension HostCore {
     changedText.empty()
     changedAttributes.empty()
     removedElements.empty()
+    // A commit that removed an unmounted tree frees the renderer before its `endCommit`, so
+    // that the renderer may hand itself to another host from there (found by a renderer
+    // author: it was refused, as if the unmounted host still had it).
+    if givesRendererBackAfterCommit { giveRendererBackIfUnmounted() }
     forEachRenderer { renderer in renderer.endCommit(info) }
+    if watchesRenderers { noteRendererWritesIfAny() }
   }
 
   /// Calls `body` with the tree's box, once it follows the commits, then each renderer. The

@@ -18,7 +18,9 @@
 ///   inserted into its new parent, and then one `insert` of the subtree's root.
 /// - **Order.** Within a commit, structural changes come first (per container: removals, then
 ///   moves and insertions in ascending final position), then text and attribute updates. Every
-///   index refers to the parent's children at the moment the call is made.
+///   index refers to the parent's children at the moment the call is made, so the index
+///   arguments themselves need not ascend (an `insert` at 6 may be followed by a `move` from
+///   0 to 6, which counts the list without the moved element).
 /// - **Lifetime.** Removing an element removes its subtree from the parent, not from
 ///   existence: retaining containers (a lazy container's rows scrolled out, the navigation
 ///   levels a push covers, the tabs not selected) remove elements and later insert the same
@@ -103,6 +105,11 @@ public protocol Renderer: AnyObject {
   /// moment to free what a value-type element stands for (a handle into the renderer's own
   /// table, a native widget); the default does nothing. Mirrors React's
   /// `detachDeletedInstance`. Called inside a commit, after the commit's structural changes.
+  ///
+  /// A removed subtree is removed by its root alone: its descendants are never removed from
+  /// it one by one, and are destroyed after it (parents before their children). A toolkit whose
+  /// widgets free their children when they are freed should free only elements without a
+  /// parent, or mark the children freed there and skip them when they come.
   /// - Parameter element: the element.
   func destroyElement(_ element: Element)
 }
@@ -328,7 +335,10 @@ public enum ElementAttribute: Hashable, Sendable, CustomStringConvertible {
 
   /// The rows a lazy container (`List`, `LazyVStack`, `LazyHStack`) realized, as positions in
   /// all of its rows (the viewport plus the overscan), and how many rows it has in all. Its
-  /// children are exactly these rows, in order (sections nest theirs).
+  /// children are exactly these rows, in order. In a container of `Section`s, each section's
+  /// header counts as one row of the positions and of `total` (two sections of 15 rows make
+  /// 32), and the container's children are the realized sections, each holding its own
+  /// realized rows.
   case rows(Range<Int>, total: Int)
   /// The axes a `ScrollView` scrolls along.
   case scrollAxes(Axis.Set)

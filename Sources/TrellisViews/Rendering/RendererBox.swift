@@ -2,6 +2,8 @@
 /// element handles, and each box translates handles to its renderer's own elements.
 @MainActor
 class RendererBox {
+  /// The renderer's type, as diagnostics name it.
+  var rendererName: String { "" }
   func create(_ description: ElementDescription) {}
   func insert(_ child: ElementID, into parent: ElementID, at index: Int) {}
   func move(_ child: ElementID, in parent: ElementID, from source: Int, to destination: Int) {}
@@ -42,6 +44,8 @@ class TypedRendererBox<R: Renderer>: RendererBox {
     self.renderer = renderer
     elements = [renderer.rootElement]
   }
+
+  override var rendererName: String { "\(R.self)" }
 
   private func element(_ id: ElementID) -> R.Element {
     guard let element = elements[Int(id.index)] else {
