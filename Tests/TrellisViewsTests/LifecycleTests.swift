@@ -116,6 +116,12 @@ struct OlderForms: View {
   }
 }
 
+/// A host for an action of its own views to reach, held weakly.
+@MainActor
+final class HostBox {
+  weak var host: ViewHost?
+}
+
 final class ActionSwitch: Trackable {
   @Tracked var on = false
   @Tracked var tab = 0
@@ -256,6 +262,44 @@ struct SwitchedActions: View {
         "disappear outer", "disappear a", "disappear inner", "disappear b", "disappear c",
         "disappear d",
       ])
+  }
+
+  /// Found by a SwiftUI developer: an `onAppear` that unmounted the host left its own view
+  /// appeared for good: the `onDisappear` outside it never ran.
+  @Test func aViewWhoseOnAppearUnmountsTheHostDisappearsWithTheRest() {
+    struct SelfUnmounting: View {
+      let model: ActionSwitch
+      let probe: Probe
+      let unmount: @MainActor () -> Void
+      var body: some View {
+        VStack {
+          if model.on {
+            Text("u")
+              .onAppear {
+                probe.log.append("first appear")
+                unmount()
+              }
+              .onAppear { probe.log.append("second appear") }
+              .onDisappear { probe.log.append("u disappear") }
+          }
+          Text("sibling").onDisappear { probe.log.append("sibling disappear") }
+        }
+        .onDisappear { probe.log.append("stack disappear") }
+      }
+    }
+    let model = ActionSwitch()
+    let probe = Probe()
+    let box = HostBox()
+    let host = ViewHost(
+      SelfUnmounting(model: model, probe: probe) { box.host?.unmount() }, executor: .manual)
+    box.host = host
+    model.on = true
+    host.flush()
+    #expect(
+      probe.log == [
+        "first appear", "stack disappear", "u disappear", "sibling disappear",
+      ])
+    #expect(host.tree.texts == [])
   }
 
   @Test func aTrackedWriteInOnAppearIsAppliedByTheSameFlush() {

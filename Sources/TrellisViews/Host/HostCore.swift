@@ -514,7 +514,9 @@ final class HostCore {
   /// Queues an appearance of `part`'s node: it runs if the node is still in the tree, shown,
   /// and not appeared already.
   func queueAppearance(of part: LifecyclePart) {
+    part.appearanceIsQueued = true
     lifecycleQueue.enqueue(.appear) { host in
+      part.appearanceIsQueued = false
       guard part.isMounted, part.isVisible, !part.hasAppeared else { return }
       part.hasAppeared = true
       let first = part.firstAppearActions

@@ -57,9 +57,12 @@ extension ViewHost {
   /// `field`, as a user would: the field takes the focus, then the text is appended one
   /// character at a time, each a write through the field's binding. A single-line field takes
   /// each line break as a space (a `TextEditor`, or a `TextField` with `axis: .vertical`,
-  /// keeps it). Pending work runs at the next `flush()`. Each character writes the whole
-  /// text, so typing n characters is O(n²); a renderer's `RendererConnection.insertText(_:)`
-  /// inserts long text (a paste) in one write.
+  /// keeps it). Pending work runs at the next `flush()`: nothing updates between the
+  /// characters, so an `onChange` of the text runs once, with the whole text typed (a user's
+  /// keystrokes are an update each; type one character per call, with a `flush()` between
+  /// them, to test per-keystroke logic). Each character writes the whole text, so typing n
+  /// characters is O(n²); a renderer's `RendererConnection.insertText(_:)` inserts long text
+  /// (a paste) in one write.
   /// - Parameters:
   ///   - text: the characters to type.
   ///   - field: the field's title (for a search field, its prompt), or nil for the focused

@@ -23,6 +23,9 @@ final class LifecyclePart {
   /// Whether the node is appeared now: its appear actions ran and it has not disappeared since
   /// (disappear actions run only when it is).
   var hasAppeared = false
+  /// Whether an appearance is queued that has not run yet: a view whose modifier chain began
+  /// to appear disappears with all of its parts (see `DisappearanceChain`).
+  var appearanceIsQueued = false
   /// Run at every appearance, in registration order: an `onAppear`'s latest action, the start
   /// of a `.task`. They get the part as an argument, so that they need not capture it (which
   /// would keep it, and what it holds, forever).

@@ -144,6 +144,13 @@ struct DisappearanceChain {
     }
     guard !waiting.isEmpty else { return }
     if node.role == .modifier, let next, next === node.children.first { return }
+    // A chain appears inner part first, one queued appearance per part. A walk made from inside
+    // those appearances (an `onAppear` that unmounts the host) finds the view half appeared:
+    // its view appeared, so the parts still waiting to appear disappear with it (found by a
+    // SwiftUI developer: an outer `onDisappear` never ran).
+    if waiting.contains(where: \.hasAppeared) {
+      for part in waiting where part.appearanceIsQueued { part.hasAppeared = true }
+    }
     for part in waiting { host.queueDisappearActions(of: part) }
     waiting.removeAll(keepingCapacity: true)
   }
