@@ -12,8 +12,32 @@ import TrellisGraph
 /// `TrellisDiagnostics`.
 public struct DismissAction: Sendable {
   let action: @MainActor @Sendable () -> Void
+  /// Whether this is the action outside any presentation or pushed level, which only reports.
+  let isUnavailable: Bool
 
-  init(_ action: @escaping @MainActor @Sendable () -> Void) { self.action = action }
+  init(_ action: @escaping @MainActor @Sendable () -> Void) {
+    self.action = action
+    isUnavailable = false
+  }
+
+  private init(unavailableFor reader: String?) {
+    isUnavailable = true
+    action = {
+      let caller = reader.map { "\($0), a view" } ?? "a view"
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [reader ?? "dismiss"],
+          message:
+            "dismiss() was called by \(caller) that is neither presented (sheet, full-screen "
+            + "cover, alert, dialog) nor pushed on a navigation stack; nothing was dismissed."))
+    }
+  }
+
+  /// The action outside any presentation or pushed level: it reports that `reader` (the view
+  /// whose `@Environment(\.dismiss)` it is, when known) dismissed nothing.
+  static func unavailable(for reader: String?) -> DismissAction {
+    DismissAction(unavailableFor: reader)
+  }
 
   /// Dismisses, as `dismiss()` does.
   @MainActor
@@ -22,14 +46,7 @@ public struct DismissAction: Sendable {
 
 /// The key of `EnvironmentValues.dismiss`.
 struct DismissKey: EnvironmentKey {
-  static let defaultValue = DismissAction {
-    TrellisDiagnostics.report(
-      TrellisDiagnostic(
-        kind: .invalidInput, nodes: ["dismiss"],
-        message:
-          "dismiss() was called by a view that is neither presented (sheet, full-screen cover, "
-          + "alert, dialog) nor pushed on a navigation stack; nothing was dismissed."))
-  }
+  static let defaultValue = DismissAction.unavailable(for: nil)
 }
 
 /// The key of `EnvironmentValues.isPresented`.

@@ -36,13 +36,26 @@ public struct Environment<Value>: DynamicProperty, RuntimeOwnedProperty {
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
     box = EnvironmentBox(PropertyDeclaration(function: function, fileID: fileID, line: line))
-    read = { box in
+    let read: @MainActor (EnvironmentBox) -> Value = { box in
       guard let scope = box.scope else {
         box.reportUnmounted(
           Environment<Value>.self, "\(Value.self)", outcome: "the key's default value is returned")
         return EnvironmentValues()[keyPath: keyPath]
       }
       return scope[keyPath]
+    }
+    guard Value.self == DismissAction.self else {
+      self.read = read
+      return
+    }
+    // The dismiss action outside any presentation knows no view; this one names its reader in
+    // the diagnostic (found by a SwiftUI developer: "dismiss() was called by a view").
+    self.read = { box in
+      let value = read(box)
+      guard let action = value as? DismissAction, action.isUnavailable,
+        let named = DismissAction.unavailable(for: box.reader?.description) as? Value
+      else { return value }
+      return named
     }
   }
 

@@ -519,6 +519,19 @@ struct LinksInASheet: View {
       ])
   }
 
+  /// Found by a SwiftUI developer: the diagnostic said "a view", not which.
+  @Test func dismissOutsideAnyPresentationNamesTheViewThatCalledIt() {
+    let host = ViewHost(ClosingContent(probe: Probe()), executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture { #expect(host.tap("close")) }
+    #expect(diagnostics.map(\.nodes) == [["ClosingContent"]])
+    #expect(
+      diagnostics.map(\.message) == [
+        "dismiss() was called by ClosingContent, a view that is neither presented (sheet, "
+          + "full-screen cover, alert, dialog) nor pushed on a navigation stack; nothing was "
+          + "dismissed."
+      ])
+  }
+
   /// Found by a new user: the form without a message did not compile.
   @Test func anAlertPresentingDataWithoutAMessageGivesTheDataToItsActions() {
     struct DeleteAlert: View {
