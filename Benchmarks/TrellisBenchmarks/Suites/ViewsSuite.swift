@@ -49,6 +49,7 @@ struct ViewsSuite: BenchmarkSuite {
       }
       for structural in Self.structuralCases { measure(structural, in: context) }
       measureSharedRead(in: context)
+      measureBoundList(in: context)
       measureLazyList(in: context)
       measureScaling(in: context)
     }
