@@ -157,6 +157,13 @@ enum ElementAppearance {
     kind == .picker || kind == .stepper || kind == .slider
   }
 
+  /// Whether an element of `kind` is a leaf that draws its children's text as its label, when
+  /// it has no title: `Picker`, `Stepper`, `Slider` and `Toggle` made with a label view
+  /// (`Toggle(isOn:) { Text("Wi-Fi") }` drew `[ ]` alone; found by a user).
+  static func takesLabelFromChildren(_ kind: ElementKind) -> Bool {
+    isAdjustable(kind) || kind == .toggle
+  }
+
   /// Whether keys type into an element of `kind`.
   static func isTextEntry(_ kind: ElementKind) -> Bool {
     kind == .textField || kind == .secureField || kind == .searchField || kind == .textEditor
@@ -444,8 +451,11 @@ enum ElementAppearance {
     if element.kind == .picker, let tag = appearance.value {
       appearance.value = optionLabel(in: element, tag: tag) ?? tag
     }
-    // A slider or picker labelled with a view (not a title string) has its label as children.
-    if isAdjustable(element.kind), element.text == nil { appearance.label = labelText(of: element) }
+    // A slider, picker or toggle labelled with a view (not a title string) has its label as
+    // children.
+    if takesLabelFromChildren(element.kind), element.text == nil {
+      appearance.label = labelText(of: element)
+    }
     let body = element.body
     element.isDisabled = appearance.isDisabled
     element.hasHostFocus = appearance.hasHostFocus

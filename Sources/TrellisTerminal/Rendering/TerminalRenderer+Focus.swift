@@ -167,11 +167,15 @@ extension TerminalRenderer {
     setFocus(request)
   }
 
-  /// Runs the focused element's action: presses a button, follows a link, flips a toggle.
+  /// Runs the focused element's action: presses a button, follows a link, flips a toggle. A
+  /// picker, stepper or slider has none (Left and Right adjust it): it is left alone.
   /// - Returns: whether there was a focused element to activate.
   @discardableResult
   public func activateFocused() -> Bool {
     guard let focused = focusedElement, let id = focused.id, let connection else { return false }
+    // Activated, they were reported as elements "gone or without an action" on every Return
+    // (found by a user).
+    guard !ElementAppearance.isAdjustable(focused.kind) else { return false }
     return connection.activate(id)
   }
 

@@ -75,10 +75,10 @@ public final class TerminalRenderer: Renderer {
   var reportedViewports: [ElementID: Viewport] = [:]
   /// Elements with key handlers (removed ones are dropped lazily).
   var keyHandlerElements = TrackedElements()
-  /// Pickers, steppers and sliders, which show texts of elements below them (a picker its
-  /// selected option's label, any of them a label view): refreshed at the end of each commit,
-  /// when those may have come or changed.
-  var adjustableElements = TrackedElements()
+  /// Pickers, steppers, sliders and toggles, which show texts of elements below them (a
+  /// picker its selected option's label, any of them a label view): refreshed at the end of
+  /// each commit, when those may have come or changed.
+  var labelledElements = TrackedElements()
   /// Containers whose children changed in the current commit.
   private var changedContainers: [TerminalElement] = []
   /// Rows of `Static` views not handed out yet.
@@ -120,7 +120,12 @@ public final class TerminalRenderer: Renderer {
     ElementAppearance.update(element)
     if ElementAppearance.scrollsRows(element.kind) { listElements.append(element) }
     if !element.keyPressHandlers.isEmpty { keyHandlerElements.append(element) }
-    if ElementAppearance.isAdjustable(element.kind) { adjustableElements.append(element) }
+    // A toggle with a title never shows its children: only one with a label view is followed.
+    if ElementAppearance.isAdjustable(element.kind)
+      || (element.kind == .toggle && element.text == nil)
+    {
+      labelledElements.append(element)
+    }
     if element.hasHostFocus { hostFocusRequest = element }
     return element
   }
@@ -211,7 +216,7 @@ public final class TerminalRenderer: Renderer {
   public func endCommit(_ commit: CommitInfo) {
     for container in changedContainers { updateCoveredChildren(of: container) }
     changedContainers.removeAll(keepingCapacity: true)
-    for control in adjustableElements.alive() { ElementAppearance.update(control) }
+    for control in labelledElements.alive() { ElementAppearance.update(control) }
     resolvePendingFocus()
     applyHostFocusRequest()
     repairFocus()

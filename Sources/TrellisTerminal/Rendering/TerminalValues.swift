@@ -154,8 +154,14 @@ enum TerminalValues {
     UInt8(max(0, min(255, (component * 255).rounded())))
   }
 
-  /// A number as a control shows it: whole numbers without a fraction.
+  /// A number as a control shows it: whole numbers without a fraction, others to 12
+  /// significant digits, so that the noise of binary fractions added up does not show (a
+  /// slider moved from 0.5 by 0.05 six times showed 0.8000000000000003; found by a user).
   static func number(_ value: Double) -> String {
-    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    guard value.isFinite else { return String(value) }
+    if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) }
+    let rounded = Double(String(format: "%.12g", value)) ?? value
+    if rounded.rounded() == rounded && abs(rounded) < 1e15 { return String(Int(rounded)) }
+    return String(rounded)
   }
 }

@@ -306,6 +306,36 @@ struct TerminalVocabularyTests {
     #expect(harness.lines[2] == "Level: 0.6")
     harness.press(.leftArrow, .leftArrow, .leftArrow)
     #expect(abs(model.level - 0.3) < 1e-9)
+    // Return on one does nothing, and reports nothing (found by a user: "element 3.0 is gone
+    // or has no action" on every Return).
+    let diagnostics = TrellisDiagnostics.capture { harness.press(.return) }
+    #expect(diagnostics.isEmpty)
+    #expect(abs(model.level - 0.3) < 1e-9)
+  }
+
+  /// Found by a user: a toggle made with a label view drew `[ ]` alone, and a slider moved
+  /// six steps from 0.5 showed the noise of binary fractions (0.8000000000000003).
+  @Test func aToggleShowsItsLabelViewAndASliderItsValueWithoutNoise() {
+    let model = Adjustables()
+    model.level = 0.5
+    let harness = ScreenHarness(width: 24, height: 3) {
+      VStack(alignment: .leading) {
+        Toggle(isOn: Binding(get: { model.count > 0 }, set: { model.count = $0 ? 1 : 0 })) {
+          Text("Wi-Fi")
+        }
+        Slider(value: Binding(get: { model.level }, set: { model.level = $0 }), in: 0...1) {
+          Text("Level")
+        }
+      }
+    }
+    #expect(harness.lines == ["[ ] Wi-Fi", "Level: 0.5", ""])
+    harness.press(.return)
+    #expect(model.count == 1)
+    #expect(harness.lines[0] == "[x] Wi-Fi")
+    harness.press(.tab)
+    harness.press(.rightArrow, .rightArrow, .rightArrow, .rightArrow, .rightArrow, .rightArrow)
+    #expect(abs(model.level - 0.8) < 1e-9)
+    #expect(harness.lines[1] == "Level: 0.8")
   }
 
   @Test func aDisabledButtonIsDimAndSkipped() {
