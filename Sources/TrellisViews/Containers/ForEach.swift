@@ -48,6 +48,10 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
   let identifyingKeyPath: KeyPath<Data.Element, ID>?
   let content: @MainActor (Data.Element) -> Content
   let isConstantRange: Bool
+  /// The app's closure that `content` calls, when `content` is a wrapper made anew at each
+  /// init (`ForEach($items)`, whose wrapper makes each element's binding): what tells two
+  /// values apart instead of `content`.
+  var wrappedContent: ClosureIdentity?
 
   /// Creates views over `data`, identified by `id`.
   /// - Parameters:
@@ -105,6 +109,21 @@ extension ForEach where Data == Range<Int>, ID == Int {
     self.content = content
     isConstantRange = true
   }
+}
+
+/// A closure of any type, kept with its bits: two are equal when they are the very same
+/// closure (the same code and the same captured context). The closure is kept alive, so that
+/// while two are compared, neither's context can be freed and its address reused.
+struct ClosureIdentity: Equatable {
+  private let closure: Any
+  private let bits: [UInt8]
+
+  init<Closure>(_ closure: Closure) {
+    self.closure = closure
+    bits = withUnsafeBytes(of: closure) { Array($0) }
+  }
+
+  static func == (lhs: ClosureIdentity, rhs: ClosureIdentity) -> Bool { lhs.bits == rhs.bits }
 }
 
 /// A `ForEach`'s state: its latest value, its content pass, and its rows by id.
@@ -169,6 +188,7 @@ final class ForEachPart<Data: RandomAccessCollection, ID: Hashable, Content: Vie
     _ old: ForEach<Data, ID, Content>, _ new: ForEach<Data, ID, Content>
   ) -> Bool {
     guard old.identifyingKeyPath == new.identifyingKeyPath else { return false }
+    if let wrapped = old.wrappedContent { return wrapped == new.wrappedContent }
     return withUnsafeBytes(of: old.content) { old in
       withUnsafeBytes(of: new.content) { new in old.elementsEqual(new) }
     }

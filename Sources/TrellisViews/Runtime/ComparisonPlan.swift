@@ -53,6 +53,8 @@ final class ComparisonPlan {
     case fields
     /// The view compares itself (`CustomInputComparison`).
     case custom
+    /// The element compares itself (`SelfComparedElement`), on the main actor.
+    case selfCompared(@MainActor (UnsafeRawPointer, UnsafeRawPointer) -> Bool)
     /// A class instance: equal when it is the same instance.
     case identity
     /// Plain data (elements only): equal when the bits are equal.
@@ -159,7 +161,9 @@ final class ComparisonPlan {
   private init<V>(_ type: V.Type, comparesElements: Bool) {
     var reflection: Reflection?
     if comparesElements {
-      if MemoryLayout<V>.size == 0 {
+      if let compared = type as? any SelfComparedElement.Type {
+        wholeValue = .selfCompared(Self.sameElement(compared))
+      } else if MemoryLayout<V>.size == 0 {
         wholeValue = .alwaysEqual
       } else if type is AnyClass {
         wholeValue = .identity
@@ -300,6 +304,9 @@ final class ComparisonPlan {
     if case .custom = wholeValue {
       return (new as! any CustomInputComparison).changedInputs(since: old)
     }
+    if case .selfCompared(let same) = wholeValue {
+      return withPointers(old, new) { same($0, $1) } ? nil : ["@self"]
+    }
     return changedValues(old, new)
   }
 
@@ -307,7 +314,7 @@ final class ComparisonPlan {
   private func changedValues<V>(_ old: V, _ new: V) -> [String]? {
     switch wholeValue {
     case .alwaysEqual: return nil
-    case .neverEqual, .custom: return ["@self"]
+    case .neverEqual, .custom, .selfCompared: return ["@self"]
     case .identity:
       return withPointers(old, new) { Self.bitsEqual($0, $1, MemoryLayout<AnyObject>.size) }
         ? nil : ["@self"]
@@ -337,8 +344,16 @@ final class ComparisonPlan {
     if case .custom = wholeValue {
       return (new as! any CustomInputComparison).changedInputs(since: old) == nil
     }
+    if case .selfCompared(let same) = wholeValue {
+      return withPointers(old, new) { same($0, $1) }
+    }
     return valuesEqual(old, new)
   }
+
+  /// Whether two elements are the same, by an element plan (see `elementPlan(for:)`), off any
+  /// actor (an element plan is never `custom`, nor `selfCompared` but for `ForEach($items)`'s
+  /// own elements): for an equality cut-off.
+  func elementsEqual<V>(_ old: V, _ new: V) -> Bool { valuesEqual(old, new) }
 
   /// `inputsEqual(_:_:)` for every rule but `custom`, off any actor: the comparisons are plain
   /// memory reads and `==`.
@@ -349,7 +364,7 @@ final class ComparisonPlan {
     case .identity:
       return withPointers(old, new) { Self.bitsEqual($0, $1, MemoryLayout<AnyObject>.size) }
     case .bits(let size): return withPointers(old, new) { Self.bitsEqual($0, $1, size) }
-    case .custom: return false
+    case .custom, .selfCompared: return false
     case .equatable(let equal): return withPointers(old, new) { equal($0, $1) }
     case .fields:
       return withPointers(old, new) { old, new in
@@ -510,6 +525,17 @@ final class ComparisonPlan {
     _isPOD(type) ? MemoryLayout<T>.size : nil
   }
 
+  /// A `SelfComparedElement`'s comparison, made once, for the element plan.
+  @MainActor
+  private static func sameElement<E: SelfComparedElement>(
+    _ type: E.Type
+  ) -> @MainActor (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
+    let same = E.makeSameElement()
+    return { old, new in
+      same(old.assumingMemoryBound(to: E.self).pointee, new.assumingMemoryBound(to: E.self).pointee)
+    }
+  }
+
   private static func equality<E: Equatable>(
     _ type: E.Type
   ) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool {
@@ -657,6 +683,14 @@ protocol CustomInputComparison {
   /// `nil` when the inputs equal those of `old` (a value of the same type); otherwise the names
   /// of the inputs that differ.
   func changedInputs(since old: Any) -> [String]?
+}
+
+/// An element type of a `ForEach` that tells itself when two of its values are the same
+/// element (`ForEach($items)`'s elements: the same source, id and value), rather than being
+/// compared by the element plan's rules.
+protocol SelfComparedElement {
+  /// Whether two values are the same element; made once per type, when its plan is built.
+  @MainActor static func makeSameElement() -> @MainActor (Self, Self) -> Bool
 }
 
 /// Marks the property wrappers whose storage the runtime owns (not inputs of a view).
