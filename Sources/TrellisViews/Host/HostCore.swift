@@ -106,6 +106,9 @@ final class HostCore {
   /// Whether a "back" (`ViewHost.dismiss()`) was asked for since the last commit: the tree
   /// it was worked out from does not show it yet.
   var hasPendingDismissal = false
+  /// How many presented contents (sheets, covers, alerts, dialogs) are in the tree, shown or
+  /// hidden: while there are none, input needs no search for the frontmost one.
+  var mountedPresentations = 0
 
   // MARK: Visibility
 

@@ -85,14 +85,32 @@ final class DismissPart: NodePart {
   var dismiss = DismissAction {}
   /// Whether it ends presented content (which is in front of every pushed level).
   let isPresentation: Bool
+  /// The host whose `mountedPresentations` counts it, for presented content.
+  private weak var host: HostCore?
 
-  init(isPresentation: Bool) { self.isPresentation = isPresentation }
+  /// A pushed level's part.
+  init() { isPresentation = false }
+
+  /// Presented content's part, counted by `host` while its node is in the tree.
+  init(presentationIn host: HostCore) {
+    isPresentation = true
+    self.host = host
+    host.mountedPresentations += 1
+  }
+
+  func nodeDidUnmount() {
+    guard isPresentation, let host else { return }
+    host.mountedPresentations -= 1
+    self.host = nil
+  }
 }
 
 extension HostCore {
   /// The node of the frontmost shown presentation (the last one pre-order), if any.
   var frontmostPresentation: ViewNode? {
-    guard let root else { return nil }
+    // Without one in the tree, no search: an activation was O(n) in the tree (26 ms beside
+    // 100,000 rows; found by a user measuring scaling).
+    guard let root, mountedPresentations > 0 else { return nil }
     var frontmost: ViewNode?
     var stack = [root]
     while let node = stack.popLast() {
@@ -104,7 +122,8 @@ extension HostCore {
 
   /// Why input cannot reach `node` now, if it cannot: it is hidden (a tab switched away, a row
   /// scrolled out, a covered navigation level), or a presentation it is not in covers it (a
-  /// shown sheet, cover, alert or dialog is modal, as in SwiftUI). O(n) in the tree.
+  /// shown sheet, cover, alert or dialog is modal, as in SwiftUI). O(1) while no presented
+  /// content is in the tree, else O(n) in the tree.
   func unreachability(of node: ViewNode) -> String? {
     guard node.isVisible else {
       return "is hidden (a tab switched away, a row scrolled out or a covered navigation level)"

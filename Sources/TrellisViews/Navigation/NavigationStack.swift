@@ -327,7 +327,7 @@ struct NavigationLevel: View, _PrimitiveView {
       node.environment.setPresentation(dismiss: view.dismiss)
     }
     node.showsNavigationTitle(of: .allChildren)
-    node.parts.part(DismissPart.self) { DismissPart(isPresentation: false) }.dismiss = view.dismiss
+    node.parts.part(DismissPart.self) { DismissPart() }.dismiss = view.dismiss
     node.updateChild(.index(0), view.content)
   }
 }

@@ -227,7 +227,8 @@ struct PresentedContent: View, _PrimitiveView {
         node.environment.setObject(DismissingButtons(dismiss: view.dismiss))
       }
     }
-    node.parts.part(DismissPart.self) { DismissPart(isPresentation: true) }.dismiss = view.dismiss
+    node.parts.part(DismissPart.self) { DismissPart(presentationIn: node.host) }.dismiss =
+      view.dismiss
     node.updateChild(.index(0), view.content)
   }
 }

@@ -999,6 +999,29 @@ struct ButtonsUnderASheet: View {
     #expect(cycle == ["in sheet", "sheet field", "in sheet"])
   }
 
+  /// The host counts the presented contents in its tree, so that input needs no search while
+  /// there are none (found by a user: an activation was O(n) in the tree). Shown, dismissed and
+  /// shown again, the sheet covers the button exactly while it is up.
+  @Test func aSheetCoversWhatItCoversEachTimeItIsShownAndNothingOnceDismissed() throws {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(ButtonsUnderASheet(), executor: .manual, renderer: recorder)
+    let connection = try #require(recorder.connection)
+    let under = try #require(recorder.element(ofKind: .button))
+    var refusals: [Bool] = []
+    for _ in 0..<2 {
+      #expect(host.tap("open"))
+      host.flush()
+      let covered = TrellisDiagnostics.capture { refusals.append(!connection.activate(under.id)) }
+      #expect(covered.count == 1)
+      #expect(host.tap("in sheet"))
+      host.flush()
+      refusals.append(!connection.activate(under.id))
+      host.flush()
+    }
+    #expect(refusals == [true, false, true, false])
+    #expect(host.tree.texts.first == "count 2")
+  }
+
   @Test func aRendererCannotActivateFocusOrAdjustWhatASheetCovers() throws {
     let recorder = RecordingRenderer()
     let host = ViewHost(ButtonsUnderASheet(), executor: .manual, renderer: recorder)
