@@ -94,12 +94,13 @@ struct BoundChores: View {
   /// How many times the content closure ran (a static: a closure that captures nothing is the
   /// same closure at each body run, which lets the `ForEach` skip unchanged rows).
   @MainActor static var contentRuns = 0
+  @MainActor static func noteContentRun() { contentRuns += 1 }
   @Bindable var chores: Chores
 
   var body: some View {
     VStack {
       ForEach($chores.chores) { $chore in
-        let _ = BoundChores.contentRuns += 1
+        let _ = BoundChores.noteContentRun()
         BoundChoreRow(chore: $chore)
       }
     }
