@@ -141,11 +141,10 @@ extension BindingElements.Element: SelfComparedElement {
     let lastPair = SourcePair()
     return { old, new in
       guard old.id == new.id else { return false }
-      let (oldStore, newStore) = (old.elements.store, new.elements.store)
-      if lastPair.old !== oldStore || lastPair.new !== newStore {
+      let passes = (old.elements.store.serial, new.elements.store.serial)
+      if lastPair.passes?.0 != passes.0 || lastPair.passes?.1 != passes.1 {
         let source = old.elements.source.sourceIdentity
-        lastPair.old = oldStore
-        lastPair.new = newStore
+        lastPair.passes = passes
         lastPair.areSame = source != nil && source == new.elements.source.sourceIdentity
       }
       return lastPair.areSame && values.inputsEqual(old.value, new.value)
@@ -153,13 +152,12 @@ extension BindingElements.Element: SelfComparedElement {
   }
 }
 
-/// The last two passes whose sources an element comparison compared, by their stores, and
-/// whether the sources were the same. Weak, so that a store that goes is never taken for a new
-/// one made at its address (and is not kept by the plan, which every host shares).
+/// The last two passes whose sources an element comparison compared, by their stores'
+/// serial numbers (never reused, unlike an address, and keeping nothing alive), and whether
+/// the sources were the same.
 @MainActor
 private final class SourcePair {
-  weak var old: AnyObject?
-  weak var new: AnyObject?
+  var passes: (UInt64, UInt64)?
   var areSame = false
 }
 
@@ -179,9 +177,24 @@ extension BindingElements: ElementBindingSource {
   }
 }
 
+/// The serial numbers of `ElementBindingStoreSlot`s.
+@MainActor
+enum ElementBindingSerials {
+  private static var last: UInt64 = 0
+
+  /// A number not given before.
+  static func next() -> UInt64 {
+    last &+= 1
+    return last
+  }
+}
+
 /// Holds the store of a `BindingElements` value once a node attached it.
 @MainActor
 final class ElementBindingStoreSlot<C: MutableCollection & RandomAccessCollection, ID: Hashable> {
+  /// A number no other slot has had: what tells one pass of elements from another (see
+  /// `BindingElements.Element.makeSameElement()`).
+  let serial = ElementBindingSerials.next()
   var store: ElementBindingStore<C, ID>?
 
   func binding(

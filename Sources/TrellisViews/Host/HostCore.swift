@@ -108,7 +108,7 @@ final class HostCore {
   var hasPendingDismissal = false
   /// How many presented contents (sheets, covers, alerts, dialogs) are in the tree, shown or
   /// hidden: while there are none, input needs no search for the frontmost one.
-  var mountedPresentations = 0
+  let mountedPresentations = PresentationCount()
 
   // MARK: Visibility
 
