@@ -8,6 +8,25 @@ extension TerminalApp {
   /// - Parameter event: the event.
   public func apply(_ event: TerminalEvent) { _ = applyEvent(event) }
 
+  /// What a paste types: its text without control characters but line breaks, and a tab as a
+  /// space (a terminal field has no tab stops). A pasted escape or control character went into
+  /// the bound string, where the field hid it and printing the value later would send it to
+  /// the terminal (found by a CLI author).
+  /// - Parameter text: the pasted text.
+  /// - Returns: the text to insert.
+  static func pastedText(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n", "\r": scalars.append(scalar)
+      case "\t": scalars.append(" ")
+      default:
+        if scalar.properties.generalCategory != .control { scalars.append(scalar) }
+      }
+    }
+    return String(scalars)
+  }
+
   /// Applies one event, as `apply(_:)` does.
   /// - Returns: whether it may have run the app's code (a key handler, a button, typing, a
   ///   dismissal), rather than only moved the focus, scrolled or resized.
@@ -22,7 +41,7 @@ extension TerminalApp {
         let connection = renderer.connection
       else { return false }
       renderer.syncHostFocus()
-      connection.insertText(text)
+      connection.insertText(Self.pastedText(text))
       return true
     case .resize(let newSize):
       resize(to: newSize)

@@ -146,6 +146,10 @@ struct TerminalVocabularyTests {
     // A paste arrives whole.
     harness.app.handle([.paste("se Lovelace")])
     #expect(form.name == "Ad qse Lovelace")
+    // Without its control characters, a tab as a space, a line break as a space in this
+    // one-line field (found by a CLI author: an escape went into the string).
+    harness.app.handle([.paste("\ta\u{1B}[31mb\u{3}\u{7F}\rc")])
+    #expect(form.name == "Ad qse Lovelace a[31mb c")
   }
 
   @Test func theArrowsHomeAndEndMoveTheCaretOfAFocusedField() {
