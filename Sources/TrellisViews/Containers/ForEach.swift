@@ -114,6 +114,12 @@ extension ForEach where Data == Range<Int>, ID == Int {
 /// A closure of any type, kept with its bits: two are equal when they are the very same
 /// closure (the same code and the same captured context). The closure is kept alive, so that
 /// while two are compared, neither's context can be freed and its address reused.
+///
+/// Invariant of its one unsafe construct: `withUnsafeBytes(of:)` copies the closure value's own
+/// bytes (a function pointer and a context pointer) inside the call; nothing is read through
+/// them, and no pointer outlives the call. It pays for `ForEach($items)`'s skip of unchanged
+/// rows (`edit-bound-row-10k`, 43 → 21 ms); `ForEachBindingsTests`, run under AddressSanitizer
+/// in CI, exercise it.
 struct ClosureIdentity: Equatable {
   private let closure: Any
   private let bits: [UInt8]
