@@ -53,6 +53,7 @@ extension ViewsSuite {
       "a mount realized a number of rows other than the \(Self.realizedOnMount) of its viewport")
 
     measureLazyScroll(size: size, in: context)
+    measureLazySwap(size: size, in: context)
   }
 
   /// One host over `size` rows; each operation scrolls the list down by a page and flushes,
@@ -93,6 +94,49 @@ extension ViewsSuite {
     context.check(
       wrongTrees == 0, scrollCase, .trellis,
       "\(wrongTrees) batches ended with a tree that does not show the page scrolled to")
+  }
+}
+
+extension ViewsSuite {
+  /// One host over `size` rows, scrolled down five pages so that it has hidden rows; each
+  /// operation swaps two rows far from the viewport (the 10th and the 10th from the end) and
+  /// flushes. The list's pass runs, and must re-run no row body. Every batch checks the page the
+  /// tree shows.
+  @MainActor
+  fileprivate func measureLazySwap(size: Int, in context: SuiteContext) {
+    let swapCase = "swap-two-list-100k"
+    let rows = PropertyLevelImplementation.makeRows(size)
+    let store = LazyRowList.Store(rows: rows)
+    let host = ViewHost(
+      LazyRowList.LazyListView(store: store), executor: .manual,
+      options: ViewHostOptions(logsUpdates: false))
+    let shownFrom = 5 * 20
+    for page in 1...5 {
+      host.scroll(toRow: page * 20)
+      host.flush()
+    }
+    var wrongTrees = 0
+    var rowBodies = 0
+    let samples = context.sampler.nanosecondsPerOperation { n in
+      host.clearLogs()
+      let clock = ContinuousClock()
+      let start = clock.now
+      for _ in 0..<n {
+        store.rows.swapAt(10, size - 10)
+        host.flush()
+      }
+      let elapsed = clock.now - start
+      rowBodies += host.bodyCount(of: "RowView")
+      let shown = host.tree.findAll(kind: "Text").compactMap(\.text)
+      let expected = store.rows[shownFrom..<shownFrom + 20].map(\.title)
+      if !shown.contains(expected) { wrongTrees += 1 }
+      return elapsed
+    }
+    context.record(swapCase, .trellis, metric: "ms", samples: samples.map { $0 / 1e6 })
+    context.check(
+      wrongTrees == 0 && rowBodies == 0, swapCase, .trellis,
+      "\(wrongTrees) batches ended with a tree that does not show the page scrolled to, and "
+        + "\(rowBodies) row bodies re-ran (expected none)")
   }
 }
 

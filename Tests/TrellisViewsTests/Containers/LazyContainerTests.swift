@@ -402,6 +402,42 @@ struct TwoLists: View {
     #expect(counter.counts["1"] == 1)
   }
 
+  /// A hidden row is looked for where it was, then where an insertion or removal before it
+  /// moved it, then among all ids: each edit below takes another of those ways, and every
+  /// hidden row keeps its state unless its element left.
+  @Test func hiddenRowsKeepTheirStateThroughEditsAroundThemAndGoWithTheirElement() {
+    let counter = InitCounter()
+    let gate = TaskGate()
+    let items = Items(Array(0..<20))
+    let host = ViewHost(
+      ItemList(items: items, counter: counter, gate: gate), executor: .manual,
+      options: ViewHostOptions(defaultViewportRows: 2, lazyOverscan: 0))
+    host.tap("0 0")
+    host.tap("1 0")
+    host.scroll(toRow: 2)
+    host.flush()
+    host.tap("2 0")
+    host.tap("3 0")
+    host.scroll(toRow: 10)
+    host.flush()
+    #expect(host.tree.texts == ["10 0", "11 0"])
+    // Rows 0 to 3 are hidden, each tapped once.
+    items.ids.insert(100, at: 0)  // each hidden row moved by one
+    host.flush()
+    items.ids.removeAll { $0 == 2 }  // a hidden row's element leaves
+    host.flush()
+    items.ids.swapAt(1, 3)  // two hidden rows trade places: [100, 3, 1, 0, 4, …]
+    host.flush()
+    items.ids.append(20)  // nothing moves
+    host.flush()
+    items.ids.insert(2, at: 1)
+    host.scroll(toRow: 0, visibleRows: 6)
+    host.flush()
+    #expect(host.tree.texts == ["100 0", "2 0", "3 1", "1 1", "0 1", "4 0"])
+    #expect(counter.counts["2"] == 2)
+    #expect(counter.counts["0"] == 1 && counter.counts["3"] == 1)
+  }
+
   @Test func aReadInARowsContentRerunsTheListsPassAndNotTheBodyAroundIt() {
     let items = Items(Array(0..<100))
     let probe = Probe()

@@ -63,6 +63,7 @@ struct RowCollector {
   mutating func addRows(
     count: Int, data: RowData, id: @escaping @MainActor (Int) -> AnyHashable,
     view: @escaping @MainActor (Int) -> any View,
+    locate: @escaping @MainActor ([AnyHashable]) -> [AnyHashable: Int],
     onRemove: (@MainActor ([AnyHashable]) -> Void)? = nil
   ) {
     let wrap = wrapping()
@@ -70,6 +71,7 @@ struct RowCollector {
       count: count, path: path, section: section, id: id, data: data,
       row: { index in CollectedRow(view: view(index), wrap: wrap, implicitTag: id(index)) })
     segment.onRemove = onRemove
+    segment.locate = locate
     if !editActions.isEmpty { segment.editActions = editActions }
     append(segment)
   }
@@ -179,6 +181,9 @@ struct RowSegment {
   var data: RowData?
   /// Told the ids of this segment's rows that left the content.
   var onRemove: (@MainActor ([AnyHashable]) -> Void)?
+  /// The offsets of the given ids among the rows (the first, for a repeated id), in one scan
+  /// that compares ids by their own type; an id not found is left out.
+  var locate: (@MainActor ([AnyHashable]) -> [AnyHashable: Int])?
   /// The `.onDelete` and `.onMove` actions of the `ForEach`, if any.
   var editActions: RowEditActions?
   /// Row `index`.
@@ -214,21 +219,26 @@ struct RowKey: Hashable {
 }
 
 /// A `ForEach`'s data, kept to tell cheaply whether the next update has the same: the same
-/// array buffer (or equal values, for `Equatable` collections) means the same rows.
+/// array buffer, or equal values for an `Equatable` collection without contiguous storage (a
+/// range), means the same rows. Two buffers are not compared element by element: a lazy
+/// container checks only its hidden rows' ids then, which costs less.
 @MainActor
 struct RowData {
   let value: Any
+  /// How many elements.
+  let count: Int
   let isSame: @MainActor (Any) -> Bool
 
   init<Data: RandomAccessCollection>(_ data: Data) {
     value = data
+    count = data.count
     isSame = { other in
       guard let other = other as? Data, other.count == data.count else { return false }
       let mine = data.withContiguousStorageIfAvailable { $0.baseAddress.map(UnsafeRawPointer.init) }
       let theirs = other.withContiguousStorageIfAvailable {
         $0.baseAddress.map(UnsafeRawPointer.init)
       }
-      if let mine, let theirs, mine == theirs { return true }
+      if let mine, let theirs { return mine == theirs }
       if let data = data as? any Equatable { return data.isEqualToAny(other) }
       return false
     }
@@ -297,6 +307,29 @@ extension ForEach: RowContent {
     rows.addRows(
       count: data.count, data: RowData(data),
       id: { index in AnyHashable(identify(data[data.index(start, offsetBy: index)])) },
-      view: { index in content(data[data.index(start, offsetBy: index)]) }, onRemove: onRemove)
+      view: { index in content(data[data.index(start, offsetBy: index)]) },
+      locate: { ids in Self.offsets(of: ids, in: data, identify) }, onRemove: onRemove)
+  }
+
+  /// The offsets of `ids` among `data`'s elements: one scan that hashes `ID`s, rather than
+  /// boxing each element's id. The loop calls no closure but `identify`: a closure made here
+  /// and passed to a generic algorithm checks its actor at each call.
+  private static func offsets(
+    of ids: [AnyHashable], in data: Data, _ identify: (Data.Element) -> ID
+  ) -> [AnyHashable: Int] {
+    var wanted: [ID: AnyHashable] = [:]
+    for id in ids {
+      if let typed = id.base as? ID { wanted[typed] = id }
+    }
+    var found: [AnyHashable: Int] = [:]
+    guard !wanted.isEmpty else { return found }
+    var index = data.startIndex
+    var offset = 0
+    while index != data.endIndex, found.count < wanted.count {
+      if let id = wanted[identify(data[index])], found[id] == nil { found[id] = offset }
+      data.formIndex(after: &index)
+      offset += 1
+    }
+    return found
   }
 }
