@@ -15,8 +15,10 @@
 /// Input arrives in reads of whatever is available, so each `decode` call is treated as the
 /// end of what the terminal has sent for now: an escape sequence or UTF-8 character cut at the
 /// end is kept for the next call, except a lone ESC, which is the Escape key (a terminal sends
-/// a whole sequence in one write, and a user pressing Escape sends nothing after it). A paste
-/// may span any number of reads.
+/// a whole sequence in one write, and a user pressing Escape sends nothing after it). A decoder
+/// made with `waitsForSplitSequences` keeps a lone ESC too, until the next read or
+/// `endSequence()`, for input that may split a sequence (a slow link). A paste may span any
+/// number of reads.
 ///
 /// Nothing is silently lost and nothing sticks: unknown sequences, invalid UTF-8, C1 controls
 /// and sequences longer than `maximumSequenceLength` come back as `.unrecognized` with their
@@ -54,11 +56,48 @@ public struct TerminalInputDecoder: Sendable {
   /// The content of a paste whose end has not arrived, or nil outside a paste.
   private var paste: [UInt8]?
 
+  /// Whether a lone ESC at the end of a read waits for the next read, as the start of a
+  /// sequence cut in two, rather than being the Escape key at once.
+  public let waitsForSplitSequences: Bool
+
   /// A decoder with nothing pending.
-  public init() {}
+  /// - Parameter waitsForSplitSequences: whether a lone ESC at the end of a read is held back
+  ///   like any other cut sequence (default false: it is the Escape key at once). A reader that
+  ///   sets it calls `endSequence()` when the input pauses, as a terminal library's escape
+  ///   delay does (`TerminalSession` waits 50 ms), so that an arrow key whose ESC and `[A`
+  ///   arrive in two reads stays an arrow key instead of Escape, `[` and `A`.
+  public init(waitsForSplitSequences: Bool = false) {
+    self.waitsForSplitSequences = waitsForSplitSequences
+  }
 
   /// Whether bytes are held back: an unfinished escape sequence, character or paste.
   public var hasPendingInput: Bool { !pending.isEmpty || paste != nil }
+
+  /// Whether an escape sequence cut at the end of the last read is held back (outside a
+  /// paste): what `endSequence()` delivers.
+  public var isInSequence: Bool { paste == nil && pending.first == 0x1B }
+
+  /// Ends an escape sequence held back when the input pauses: the terminal has sent nothing
+  /// after it, so it was typed as it is. A lone ESC is the Escape key; ESC and one ASCII
+  /// character (`[`, `O`) are Option with that character; anything longer comes back as
+  /// `.unrecognized` with its bytes. Does nothing when no sequence is held.
+  /// - Returns: the events the held bytes make.
+  public mutating func endSequence() -> [TerminalEvent] {
+    guard isInSequence else { return [] }
+    let held = pending
+    pending.removeAll()
+    switch held.count {
+    case 1:
+      return [.key(TerminalKeyPress(.escape))]
+    case 2 where held[1] >= 0x20 && held[1] < 0x7F:
+      return [
+        .key(
+          TerminalKeyPress(.character(Character(Unicode.Scalar(held[1]))), modifiers: .option))
+      ]
+    default:
+      return [.unrecognized(held)]
+    }
+  }
 
   /// Whether a paste has begun (`ESC [ 200 ~`) and its end (`ESC [ 201 ~`) has not arrived:
   /// until it does, every byte is paste content, keys included.
@@ -149,6 +188,8 @@ public struct TerminalInputDecoder: Sendable {
     var events: [TerminalEvent] = []
     if let paste {
       events.append(.paste(Self.pasteText(paste + pending)))
+    } else if isInSequence {
+      events = endSequence()
     } else if !pending.isEmpty {
       events.append(.unrecognized(pending))
     }
@@ -165,6 +206,7 @@ public struct TerminalInputDecoder: Sendable {
     _ input: [UInt8], at index: Int, into events: inout [TerminalEvent]
   ) -> Int? {
     guard index + 1 < input.count else {
+      if waitsForSplitSequences { return nil }
       events.append(.key(TerminalKeyPress(.escape)))
       return index + 1
     }

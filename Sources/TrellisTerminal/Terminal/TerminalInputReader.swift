@@ -74,8 +74,14 @@ final class TerminalInputReader: Sendable {
   /// terminal sends a paste in one burst, so a pause this long means the marker is lost.
   static let unterminatedPasteMilliseconds: Int32 = 500
 
+  /// How long input may pause after a cut escape sequence (a lone ESC included) before it is
+  /// taken as typed: the Escape key, or Option with a key. A terminal sends a sequence in one
+  /// write, but a slow link (ssh) may split it across reads; 50 ms is within the escape delays
+  /// terminal libraries use, and short enough that Escape still feels immediate.
+  static let splitSequenceMilliseconds: Int32 = 50
+
   private func run(_ stream: TerminalEventStream) {
-    var decoder = TerminalInputDecoder()
+    var decoder = TerminalInputDecoder(waitsForSplitSequences: true)
     var buffer = [UInt8](repeating: 0, count: 4096)
     let windowChanges = TerminalDevice.windowChanges.read
     defer {
@@ -87,14 +93,17 @@ final class TerminalInputReader: Sendable {
     if inputDescriptor >= 0 && !TerminalDevice.isInputSource(inputDescriptor) { return }
     while let ready = TerminalDevice.waitForInput(
       [stopRead, windowChanges, inputDescriptor],
-      timeout: decoder.isInPaste ? Self.unterminatedPasteMilliseconds : -1)
+      timeout: decoder.isInPaste
+        ? Self.unterminatedPasteMilliseconds
+        : decoder.isInSequence ? Self.splitSequenceMilliseconds : -1)
     {
       if ready[0] { return }
       if !ready.contains(true) {
         // A paste whose end marker never came (a terminal that lost it, or bytes that only
         // looked like its start): what it held is delivered as the paste, and keys typed
-        // afterwards are keys again instead of more of the paste.
-        stream.yield(decoder.endPaste())
+        // afterwards are keys again instead of more of the paste. A cut escape sequence
+        // with nothing after it was typed as it is: a lone ESC is the Escape key.
+        stream.yield(decoder.isInPaste ? decoder.endPaste() : decoder.endSequence())
         continue
       }
       if ready[1] {

@@ -187,6 +187,42 @@ struct TerminalInputDecoderTests {
     #expect(decoder.decode(Array("[A".utf8)) == characters("[A"))
   }
 
+  @Test func aWaitingDecoderKeepsALoneEscapeForTheNextRead() {
+    var decoder = TerminalInputDecoder(waitsForSplitSequences: true)
+    #expect(decoder.decode(Array("x\u{1B}".utf8)) == [key(.character("x"))])
+    #expect(decoder.isInSequence)
+    #expect(decoder.decode(Array("[A".utf8)) == [key(.upArrow)])
+    #expect(!decoder.isInSequence)
+    // Every split of a mixed input decodes as the whole does, including right after an ESC.
+    let input = Array("a\u{1B}[1;5Cé\u{1B}OP\u{1B}x漢".utf8)
+    let expected = decode(String(decoding: input, as: UTF8.self))
+    for split in 1..<input.count {
+      var decoder = TerminalInputDecoder(waitsForSplitSequences: true)
+      let events = decoder.decode(input[..<split]) + decoder.decode(input[split...])
+      #expect(events == expected, "split at \(split)")
+    }
+  }
+
+  @Test func endSequenceDeliversWhatAPauseLeftAsTyped() {
+    var decoder = TerminalInputDecoder(waitsForSplitSequences: true)
+    #expect(decoder.decode([0x1B]).isEmpty)
+    #expect(decoder.endSequence() == [key(.escape)])
+    #expect(!decoder.hasPendingInput)
+    #expect(decoder.decode(Array("\u{1B}[".utf8)).isEmpty)
+    #expect(decoder.endSequence() == [key(.character("["), .option)])
+    #expect(decoder.decode(Array("\u{1B}O".utf8)).isEmpty)
+    #expect(decoder.endSequence() == [key(.character("O"), .option)])
+    #expect(decoder.decode(Array("\u{1B}[1;".utf8)).isEmpty)
+    #expect(decoder.endSequence() == [.unrecognized(Array("\u{1B}[1;".utf8))])
+    // A cut character is not a sequence: it still waits for its other bytes.
+    #expect(decoder.decode([0xE6]).isEmpty)
+    #expect(decoder.endSequence().isEmpty)
+    #expect(decoder.decode([0xBC, 0xA2]) == [key(.character("漢"))])
+    // The end of the input ends a held ESC as a pause does.
+    #expect(decoder.decode([0x1B]).isEmpty)
+    #expect(decoder.finish() == [key(.escape)])
+  }
+
   @Test func unknownSequencesAreReportedAndDecodingGoesOn() {
     #expect(
       decode("\u{1B}[99~a") == [.unrecognized(Array("\u{1B}[99~".utf8)), key(.character("a"))])

@@ -172,6 +172,20 @@
       #expect(await events.next() == [key(.character("q"))])
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func anEscapeWithNothingAfterItIsTheEscapeKeyWhenTheInputPauses() async throws {
+      let terminal = try #require(PseudoTerminal())
+      let session = try TerminalSession(input: terminal.slave, output: terminal.slave)
+      defer { session.stop() }
+      var events = session.events.makeAsyncIterator()
+      // The reader holds the ESC back in case the rest of a sequence follows in another read;
+      // after its short pause, it is the Escape key.
+      terminal.type([0x1B])
+      #expect(await events.next() == [key(.escape)])
+      terminal.type(Array("\u{1B}[Aq".utf8))
+      #expect(await events.next() == [key(.upArrow), key(.character("q"))])
+    }
+
     @Test func stopEndsTheEventsAndCanBeCalledAgain() async throws {
       let terminal = try #require(PseudoTerminal())
       let session = try TerminalSession(input: terminal.slave, output: terminal.slave)
