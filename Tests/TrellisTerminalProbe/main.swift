@@ -7,7 +7,7 @@ import TrellisViews
 // the terminal was put back:
 //
 //     TrellisTerminalProbe stop|exit|crash|terminate|interrupt|abort|pipe|ignored-pipe|keys|
-//                          quiet|piped|app|tall|trap [--inline]
+//                          stuck|quiet|piped|app|tall|trap [--inline]
 //
 // `pipe` is ended by SIGPIPE, as a tool whose reader quit is at its next write; `ignored-pipe`
 // ignores SIGPIPE before taking the terminal, raises it, and prints whether the input is still
@@ -15,7 +15,8 @@ import TrellisViews
 // typed line is queued on its input, prints whether echo and the suspend key were off, and
 // stops without reading it; `piped` does the same reading keys from a pipe.
 // `keys` prints each batch of events above the frame, checking that it is handled on the main
-// thread, until Control-C. `app` runs a `TerminalApp` (default options but the mode) instead
+// thread, until Control-C. `stuck` blocks its main actor for good once it is given the key
+// `b`, so that only the input reader can end it. `app` runs a `TerminalApp` (default options but the mode) instead
 // of a bare session, and ends when the app does; `tall` is such an app taller than a window
 // (40 rows, then a 45-character line). `trap` runs one whose view reads an object
 // no ancestor provides, which stops the program with Trellis's message.
@@ -138,6 +139,13 @@ case "keys":
     }
     session.writeStatic([words.joined(separator: " ")])
     if batch.contains(.key(TerminalKeyPress(.character("c"), modifiers: .control))) { break }
+  }
+  session.stop()
+case "stuck":
+  for await batch in session.events
+  where batch.contains(.key(TerminalKeyPress(.character("b")))) {
+    session.writeStatic(["blocked"])
+    while true { usleep(10_000) }
   }
   session.stop()
 default:

@@ -32,7 +32,10 @@ import TrellisViews
 /// The app ends when a view calls `\.exit`, on Control-C, and, in full screen, when the input
 /// ends (nothing else could happen). It then draws the final frame and gives the terminal back:
 /// an inline app leaves its last frame on the screen. While it reads keys, the terminal is in
-/// raw mode: Control-Z is a key like any other, and the app is not suspended. An inline frame is at most one row
+/// raw mode: Control-Z is a key like any other, and the app is not suspended. Control-C is then
+/// a key too, handled on the main actor; if the main actor has not taken one for a second
+/// (an endless loop in a body), pressing it again ends the process from the input thread with
+/// SIGINT, after putting the terminal back and saying why on standard error. An inline frame is at most one row
 /// shorter than the terminal (the cursor waits on the row below it); content taller than that
 /// is cut, as in a full-screen frame. When standard output is not a terminal, only the final
 /// frame is written, at its full height (and `Static` rows as they come), as Ink does in CI;

@@ -19,6 +19,14 @@ public final class TerminalEventStream: AsyncSequence, Sendable {
     var pending: [TerminalEvent] = []
     var isFinished = false
     var waiter: CheckedContinuation<[TerminalEvent]?, Never>?
+    /// When a Control-C arrived that the consumer has not finished with: it is pending, or in
+    /// the batch handed over last (the consumer asking again means it applied that batch).
+    var interruptSince: ContinuousClock.Instant?
+
+    /// The consumer asks for more, so it applied the last batch; `batch` is handed over now.
+    mutating func handOver(_ batch: [TerminalEvent]) {
+      interruptSince = batch.contains(where: \.isInterrupt) ? interruptSince : nil
+    }
   }
 
   private let state = Mutex(State())
@@ -29,16 +37,33 @@ public final class TerminalEventStream: AsyncSequence, Sendable {
   /// Adds events after those already received; wakes a waiting consumer. Ignored once the
   /// sequence is finished.
   /// - Parameter events: the events, in order; an empty array does nothing.
-  public func yield(_ events: [TerminalEvent]) {
-    guard !events.isEmpty else { return }
-    state.withLock { state in
-      guard !state.isFinished else { return }
+  public func yield(_ events: [TerminalEvent]) { _ = yieldNotingInterrupts(events) }
+
+  /// Adds events as `yield` does.
+  /// - Returns: how long an earlier Control-C has waited for the consumer, when `events` holds
+  ///   another one and the consumer has not finished with the earlier one; nil otherwise. The
+  ///   input reader ends a process whose main actor is stuck with it (see
+  ///   `TerminalInputReader.stuckInterruptLimit`).
+  func yieldNotingInterrupts(_ events: [TerminalEvent]) -> Duration? {
+    guard !events.isEmpty else { return nil }
+    return state.withLock { state -> Duration? in
+      guard !state.isFinished else { return nil }
+      let now = ContinuousClock.now
+      var waited: Duration?
+      if events.contains(where: \.isInterrupt) {
+        if let since = state.interruptSince {
+          waited = now - since
+        } else {
+          state.interruptSince = now
+        }
+      }
       if let waiter = state.waiter {
         state.waiter = nil
         waiter.resume(returning: events)
       } else {
         state.pending += events
       }
+      return waited
     }
   }
 
@@ -60,6 +85,7 @@ public final class TerminalEventStream: AsyncSequence, Sendable {
     state.withLock { state in
       let events = state.pending
       state.pending = []
+      state.handOver(events)
       return events
     }
   }
@@ -73,10 +99,12 @@ public final class TerminalEventStream: AsyncSequence, Sendable {
           if !state.pending.isEmpty {
             let events = state.pending
             state.pending = []
+            state.handOver(events)
             continuation.resume(returning: events)
           } else if state.isFinished || state.waiter != nil {
             continuation.resume(returning: nil)
           } else {
+            state.handOver([])
             state.waiter = continuation
           }
         }
@@ -105,4 +133,11 @@ public final class TerminalEventStream: AsyncSequence, Sendable {
   /// An iterator over the batches.
   /// - Returns: the iterator.
   public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(stream: self) }
+}
+
+extension TerminalEvent {
+  /// Whether the event is Control-C, which a terminal app takes as a request to quit.
+  var isInterrupt: Bool {
+    self == .key(TerminalKeyPress(.character("c"), modifiers: .control))
+  }
 }

@@ -80,6 +80,32 @@ final class TerminalInputReader: Sendable {
   /// terminal libraries use, and short enough that Escape still feels immediate.
   static let splitSequenceMilliseconds: Int32 = 50
 
+  /// How long a Control-C may wait for the main actor before another one ends the process
+  /// from this thread. Raw mode makes Control-C a key that the app handles on its main actor,
+  /// so a main actor blocked for good (an endless loop in a body) could not be quit from the
+  /// keyboard (found by a CLI author). A second Control-C within this time is an impatient
+  /// quit, which the app still handles itself.
+  static let stuckInterruptLimit = Duration.seconds(1)
+
+  /// Ends the process whose main actor has not taken a Control-C for `waited`: puts the
+  /// terminal back, says why on standard error, and raises SIGINT, as Control-C does outside
+  /// raw mode (a shell reports status 130). Runs on the reader's thread, never on the main
+  /// actor, which is stuck.
+  private static func endStuckProcess(waited: Duration) {
+    TerminalDevice.restoreIfArmed()
+    let seconds =
+      Double(waited.components.seconds)
+      + Double(waited.components.attoseconds) / 1e18
+    let message =
+      "\nTrellisTerminal: Control-C was pressed again while the app's main actor had not "
+      + "taken the first one for \(Int(seconds.rounded())) s (is it blocked in an endless "
+      + "loop?); ending the process.\n"
+    TerminalDevice.write(Array(message.utf8), to: STDERR_FILENO)
+    raise(SIGINT)
+    // A process that ignores SIGINT still ends: the user asked twice.
+    _exit(130)
+  }
+
   private func run(_ stream: TerminalEventStream) {
     var decoder = TerminalInputDecoder(waitsForSplitSequences: true)
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -117,7 +143,9 @@ final class TerminalInputReader: Sendable {
       switch TerminalDevice.read(inputDescriptor, into: &buffer) {
       case .bytes(let count):
         let events = decoder.decode(buffer[0..<count])
-        if !events.isEmpty { stream.yield(events) }
+        if let waited = stream.yieldNotingInterrupts(events), waited >= Self.stuckInterruptLimit {
+          Self.endStuckProcess(waited: waited)
+        }
       case .nothing:
         continue
       case .end:

@@ -187,6 +187,32 @@
           == ["resize 20×10", "x downArrow ctrl+c", "probe: keys", "second row"])
     }
 
+    @Test(.enabled(if: isBuilt, "build the TrellisTerminalProbe target first"))
+    func controlCAgainEndsAnAppWhoseMainActorIsStuckAndRestoresTheTerminal() throws {
+      let probe = try ProbeProcess(["stuck", "--inline"], rows: 12)
+      #expect(probe.read(until: "probe: stuck"))
+      probe.terminal.type(Array("b".utf8))
+      #expect(probe.read(until: "blocked"))
+      probe.terminal.type([3])
+      // A second Control-C ends the process only once the first has waited a second for the
+      // main actor: pressed again every quarter of a second until it does, for up to ten.
+      var ended = false
+      for _ in 0..<40 where !ended {
+        probe.terminal.type([3])
+        ended = probe.read(until: "ending the process", attempts: 5)
+      }
+      #expect(ended)
+      // Not left running when the reader failed to end it.
+      if !ended { kill(probe.pid, SIGKILL) }
+      let ending = probe.wait()
+      probe.read(until: "\u{1B}[?25h")
+      let outcome = probe.outcome(ending)
+      #expect(outcome.ending == .signaled(SIGINT))
+      expectRestored(outcome)
+      let text = String(decoding: probe.output, as: UTF8.self)
+      #expect(text.contains("Control-C was pressed again while the app's main actor had not"))
+    }
+
     /// Runs the probe with its standard input at its end and its standard output a pipe, as
     /// in CI or `app > file`, and returns what it wrote and how it ended.
     func runPiped(
@@ -283,11 +309,12 @@
 
     /// Reads the probe's output until it contains `marker`. The pseudo-terminal hands writes
     /// to the master side asynchronously, so this waits for data as it arrives, and gives up
-    /// (returning false, for the assertions to fail) after about ten seconds without it.
+    /// (returning false, for the assertions to fail) after `attempts` waits of 50 ms without
+    /// it: about ten seconds by default.
     @discardableResult
-    func read(until marker: String) -> Bool {
+    func read(until marker: String, attempts: Int = 200) -> Bool {
       let marker = Array(marker.utf8)
-      for _ in 0..<200 {
+      for _ in 0..<attempts {
         output += terminal.readOutput()
         if output.count >= marker.count,
           (0...(output.count - marker.count)).contains(where: {
