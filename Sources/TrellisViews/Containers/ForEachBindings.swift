@@ -202,7 +202,8 @@ final class ElementBindingStoreSlot<C: MutableCollection & RandomAccessCollectio
     identify: KeyPath<C.Element, ID>
   ) -> Binding<C.Element> {
     let box =
-      store?.box(for: id, at: index, source: source, last: last, identify: identify)
+      store?.box(
+        for: id, at: index, pass: serial, source: source, last: last, identify: identify)
       ?? ElementBindingBox(id: id, at: index, source: source, last: last, identify: identify)
     return Binding(
       get: { box.read() }, set: { box.write($0) },
@@ -219,16 +220,26 @@ final class ElementBindingStore<C: MutableCollection & RandomAccessCollection, I
 {
   private var boxes: [ID: ElementBindingBox<C, ID>] = [:]
 
+  /// The box of `id`, told where the element is seen now. Only the first binding a pass
+  /// makes for an id moves its box: a repeated id's later elements are not shown (a
+  /// `ForEach` shows the first element with each id), and a row's binding reads and writes
+  /// the element it shows. (Moved by each, the box went to the last: the row showed and
+  /// edited the last duplicate; found by a new user.)
+  /// - Parameter pass: the serial number of the elements value making the binding.
   func box(
-    for id: ID, at index: C.Index, source: Binding<C>, last: C.Element,
+    for id: ID, at index: C.Index, pass: UInt64, source: Binding<C>, last: C.Element,
     identify: KeyPath<C.Element, ID>
   ) -> ElementBindingBox<C, ID> {
     if let box = boxes[id], !box.isRemoved {
-      box.refresh(source: source, at: index)
+      if box.refreshedBy != pass {
+        box.refreshedBy = pass
+        box.refresh(source: source, at: index)
+      }
       return box
     }
     let box = ElementBindingBox(
       id: id, at: index, source: source, last: last, identify: identify)
+    box.refreshedBy = pass
     boxes[id] = box
     return box
   }
@@ -260,6 +271,8 @@ final class ElementBindingStore<C: MutableCollection & RandomAccessCollection, I
 final class ElementBindingBox<C: MutableCollection & RandomAccessCollection, ID: Hashable> {
   let locator: ElementLocator<C, ID>
   var isRemoved = false
+  /// The pass (elements value) whose first binding for the id last moved the box.
+  var refreshedBy: UInt64 = 0
   /// Whether a read, and a write, after the removal were reported: once each, so that a
   /// write through a property of the element (`todo.title = …`, which reads the element
   /// first) is reported as the write it is, not only as the read.

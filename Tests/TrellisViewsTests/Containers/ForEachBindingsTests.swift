@@ -249,6 +249,30 @@ struct BoundChoreRow: View {
     #expect(host.tree.texts == ["rename c", "rename a", "rename b?"])
   }
 
+  /// Found by a new user: each element made a binding for its id, and the last moved the
+  /// shared box, so the row shown (the first element's) read and wrote the last duplicate.
+  @Test func aRepeatedIDsRowReadsAndWritesTheFirstElementWithIt() {
+    let chores = Chores("a", "b", "c")
+    chores.chores[2] = Chore(id: 1, name: "dup")
+    var hosts: [ViewHost] = []
+    let diagnostics = TrellisDiagnostics.capture {
+      hosts = [
+        ViewHost(ChoreListOfList(chores: chores), executor: .manual),
+        ViewHost(BoundChores(chores: chores), executor: .manual),
+      ]
+    }
+    let (host, eager) = (hosts[0], hosts[1])
+    #expect(host.tree.texts == ["rename a", "rename b"])
+    #expect(eager.tree.texts == ["a", "b"])
+    host.tap("rename a")
+    #expect(chores.chores.map(\.name) == ["a?", "b", "dup"])
+    host.flush()
+    eager.flush()
+    #expect(host.tree.texts == ["rename a?", "rename b"])
+    #expect(eager.tree.texts == ["a?", "b"])
+    #expect(diagnostics.count == 2 && diagnostics.allSatisfy { $0.message.contains("duplicate") })
+  }
+
   @Test func aStaleBindingStaysStaleWhenAnElementWithItsIDComesBack() {
     let chores = Chores("a", "b")
     let host = ViewHost(ChoreList(chores: chores, log: log), executor: .manual)
