@@ -11,6 +11,8 @@ import TrellisGraph
 ///   (`RendererConnection.reportViewport(_:for:)`), in rows or in points; a host drives it with
 ///   `ViewHost.scroll(toRow:visibleRows:)`. Until then the list shows its first
 ///   `ViewHostOptions.defaultViewportRows` rows. The element carries `rows=first..<end/total`.
+///   At most 100,000 rows are realized at once: a larger viewport (with the overscan) is
+///   reported and shows its first 100,000 rows.
 /// - **Retains.** A row scrolled out is hidden, not destroyed: it disappears (`onDisappear`
 ///   runs, its `.task` is cancelled), keeps its `@State`, and appears again with it when
 ///   scrolled back, as SwiftUI's lists do. At most `ViewHostOptions.lazyRowRetention` hidden
@@ -27,7 +29,8 @@ import TrellisGraph
 ///
 /// Complexity: mounting costs O(rows realized) plus O(1) per `ForEach` (its ids are not read
 /// beyond the viewport); a scroll costs O(rows realized); an update whose `ForEach` data
-/// changed while rows are hidden reads every id once, to destroy hidden rows that left.
+/// changed while rows are hidden looks for each hidden row near where it was, O(hidden rows),
+/// and reads every id once only when a hidden row moved far or left (to destroy it).
 public struct List<SelectionValue: Hashable, Content: View>: View, _PrimitiveView {
   let content: Content
   let selection: ListSelectionSource?

@@ -566,6 +566,28 @@ struct TwoLists: View {
     #expect(everything.tree.texts.count == 1_000)
     #expect(everything.tree.texts.last == "row 999")
   }
+
+  /// Found by a new user: a viewport of `Int.max` rows over `0..<Int.max` trapped asking for
+  /// storage for every row.
+  @Test func aViewportOfMoreRowsThanARealizedListHoldsIsReportedAndCut() {
+    let endless = List(0..<Int.max, id: \.self) { Text("row \($0)") }
+    let host = ViewHost(endless, executor: .manual)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(host.scroll(toRow: Int.max, visibleRows: Int.max))
+      host.flush()
+      host.scroll(toRow: 0, visibleRows: 200_000)
+      host.flush()
+    }
+    let texts = host.tree.texts
+    #expect(texts.count == 100_000)
+    #expect(texts.first == "row 0" && texts.last == "row 99999")
+    #expect(
+      diagnostics.map(\.message) == [
+        "List in the root view has a viewport of Int.max rows; a lazy container realizes at "
+          + "most 100000 rows at once, so it shows the first 100000 of them. "
+          + "Report the rows the screen shows."
+      ])
+  }
 }
 
 /// A lazy list of buttons, for driving a row that a scroll brings in.

@@ -38,6 +38,12 @@ final class LazyRowsPart: NodePart, EffectRunner {
   private var pass: UInt64 = 0
   /// Whether a row id not equal to itself (NaN) was reported: once per container.
   private var reportedUnequalID = false
+  /// Whether a viewport larger than `maximumRealizedRows` was reported: once per container.
+  private var reportedOversizedViewport = false
+  /// The most rows one pass realizes. A viewport of `Int.max` rows over `0..<Int.max` asked
+  /// for storage for all of them and trapped (found by a new user); a million rows take a
+  /// second and gigabytes. No screen shows 100,000 rows.
+  static let maximumRealizedRows = 100_000
   /// The data of each `ForEach` segment at the last pass, by place.
   private var lastData: [[Int]: RowData] = [:]
   /// The scroll view whose viewport applies when none is reported for the container itself.
@@ -126,8 +132,26 @@ final class LazyRowsPart: NodePart, EffectRunner {
     // `length` and the overscan may be anything up to `Int.max`: added without overflowing.
     let (visibleEnd, pastVisible) = first.addingReportingOverflow(length)
     let (end, pastEnd) = visibleEnd.addingReportingOverflow(overscan)
-    let upper = pastVisible || pastEnd ? total : min(total, end)
+    var upper = pastVisible || pastEnd ? total : min(total, end)
+    if upper - lower > Self.maximumRealizedRows {
+      upper = lower + Self.maximumRealizedRows
+      reportOversizedViewport(rows: current.spannedRowCount)
+    }
     return lower < upper ? lower..<upper : lower..<lower
+  }
+
+  private func reportOversizedViewport(rows: Int) {
+    guard !reportedOversizedViewport else { return }
+    reportedOversizedViewport = true
+    let rowCount = rows == Int.max ? "Int.max" : "\(rows)"
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [node.diagnosticName],
+        message:
+          "\(node.typeName) in \(node.diagnosticName) has a viewport of \(rowCount) rows; a lazy "
+          + "container realizes at most \(Self.maximumRealizedRows) rows at once, so it shows the "
+          + "first \(Self.maximumRealizedRows) of them. Report the rows the "
+          + "screen shows."))
   }
 
   /// The part's effect runs its pass.
