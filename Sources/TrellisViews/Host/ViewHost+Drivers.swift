@@ -141,7 +141,8 @@ extension ViewHost {
   }
 
   /// Pulls to refresh: awaits the action of the first refreshable view (pre-order), then
-  /// flushes, as the end of a refresh gesture would.
+  /// flushes, as the end of a refresh gesture would. While that view's refresh runs, another
+  /// call starts none: it waits for the running one, as a pull during a refresh does.
   /// - Returns: false, with a diagnostic, when no view is refreshable.
   @discardableResult
   public func refresh() async -> Bool {
@@ -154,7 +155,7 @@ extension ViewHost {
           message: "refresh(): no view in the tree is refreshable."))
       return false
     }
-    await refresh.action()
+    await refresh.refresh()
     flush()
     return true
   }
