@@ -31,6 +31,9 @@ extension View {
 
   /// Sets an environment value for this view and its subtree, like SwiftUI's
   /// `.environment(_:_:)`. Only readers of this key below this point re-run when it changes.
+  /// The value a re-run of the view sets again is compared with the last one by the rules of
+  /// view inputs: a class instance by identity, plain data by its bits, other values by `==` or
+  /// field by field; the same value re-runs no reader, `Equatable` or not. A value that cannot be compared (a closure) is a change each time.
   /// - Parameters:
   ///   - keyPath: the key's accessor, such as `\.accent`.
   ///   - value: the value.
@@ -66,8 +69,38 @@ public struct EnvironmentValueModifier<Value>: _PrimitiveViewModifier {
     _ modifier: Self, to content: Modified, in node: ViewNode
   ) {
     node.ensureOwnEnvironment()
+    if let applied = node.parts[AppliedEnvironmentValue<Value>.self] {
+      // The same value again sets nothing, by the rules of view inputs: a class instance by
+      // identity, plain data by its bits, other values by `==` or field by field. (Set again,
+      // a value that is not `Equatable`, such as a service object, re-ran every reader of its
+      // key at each run of the view applying it; found by a user testing invalidation.)
+      if applied.keyPath == modifier.keyPath,
+        ComparisonPlan.elementPlan(for: Value.self).elementsEqual(applied.value, modifier.value)
+      {
+        node.updateModifier(content: content)
+        return
+      }
+      applied.keyPath = modifier.keyPath
+      applied.value = modifier.value
+    } else {
+      _ = node.parts.part(AppliedEnvironmentValue<Value>.self) {
+        AppliedEnvironmentValue(keyPath: modifier.keyPath, value: modifier.value)
+      }
+    }
     node.environment.apply { $0[keyPath: modifier.keyPath] = modifier.value }
     node.updateModifier(content: content)
+  }
+}
+
+/// The value an `environment(_:_:)` modifier last set, to tell a new value from the same one.
+@MainActor
+final class AppliedEnvironmentValue<Value>: NodePart {
+  var keyPath: WritableKeyPath<EnvironmentValues, Value>
+  var value: Value
+
+  init(keyPath: WritableKeyPath<EnvironmentValues, Value>, value: Value) {
+    self.keyPath = keyPath
+    self.value = value
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrellisEnvironment
 import TrellisGraph
 import TrellisTracking
 
@@ -266,5 +267,91 @@ struct StoredChoices: View {
       message.contains(
         "No ObjectTrackable object of type Theme found. A View.environmentObject(_:) for Theme "
           + "may be missing as an ancestor of this view (ThemeReader)."))
+  }
+}
+
+/// A service injected through the environment: a class, not `Equatable`.
+final class ServiceLogger: Sendable {}
+
+/// A style value: plain data, not `Equatable`.
+struct PanelStyle {
+  var size: Int
+}
+
+struct ServiceLoggerKey: EnvironmentKey {
+  static let defaultValue = ServiceLogger()
+}
+
+struct PanelStyleKey: EnvironmentKey {
+  static let defaultValue = PanelStyle(size: 1)
+}
+
+extension EnvironmentValues {
+  var serviceLogger: ServiceLogger {
+    get { self[ServiceLoggerKey.self] }
+    set { self[ServiceLoggerKey.self] = newValue }
+  }
+
+  var panelStyle: PanelStyle {
+    get { self[PanelStyleKey.self] }
+    set { self[PanelStyleKey.self] = newValue }
+  }
+}
+
+struct ServiceReader: View {
+  @Environment(\.serviceLogger) var logger
+  var body: some View {
+    Text("logger \(ObjectIdentifier(logger) == ObjectIdentifier(Injecting.shared))")
+  }
+}
+
+struct PanelReader: View {
+  @Environment(\.panelStyle) var style
+  var body: some View { Text("size \(style.size)") }
+}
+
+struct Injecting: View {
+  static let shared = ServiceLogger()
+  static let other = ServiceLogger()
+  @State var taps = 0
+  @State var size = 2
+  @State var useOther = false
+
+  var body: some View {
+    VStack {
+      Button("tap \(taps)") { taps += 1 }
+      Button("grow") { size += 1 }
+      Button("swap") { useOther = true }
+      ServiceReader().environment(\.serviceLogger, useOther ? Self.other : Self.shared)
+      PanelReader().environment(\.panelStyle, PanelStyle(size: size))
+    }
+  }
+}
+
+extension EnvironmentVocabularyTests {
+  /// Found by a user testing invalidation: a value that is not `Equatable` (a service object,
+  /// a plain struct) set again by a re-run of the view applying it re-ran every reader.
+  @Test func theSameEnvironmentValueSetAgainReRunsNoReader() {
+    let host = ViewHost(Injecting(), executor: .manual)
+    host.clearLogs()
+    host.tap("tap 0")
+    host.flush()
+    #expect(host.runLog == ["Injecting: @State Injecting.taps"])
+    host.clearLogs()
+    host.tap("grow")
+    host.flush()
+    #expect(
+      host.runLog == [
+        "Injecting: @State Injecting.size", "PanelReader: PanelStyleKey in Injecting",
+      ])
+    #expect(host.tree.texts.contains("size 3"))
+    host.clearLogs()
+    host.tap("swap")
+    host.flush()
+    #expect(
+      host.runLog == [
+        "Injecting: @State Injecting.useOther", "ServiceReader: ServiceLoggerKey in Injecting",
+      ])
+    #expect(host.tree.texts.contains("logger false"))
   }
 }
