@@ -33,7 +33,8 @@ extension View {
   /// `.environment(_:_:)`. Only readers of this key below this point re-run when it changes.
   /// The value a re-run of the view sets again is compared with the last one by the rules of
   /// view inputs: a class instance by identity, plain data by its bits, other values by `==` or
-  /// field by field; the same value re-runs no reader, `Equatable` or not. A value that cannot be compared (a closure) is a change each time.
+  /// field by field; the same value re-runs no reader, `Equatable` or not. A value that cannot
+  /// be compared (a closure) is a change each time.
   /// - Parameters:
   ///   - keyPath: the key's accessor, such as `\.accent`.
   ///   - value: the value.
