@@ -268,7 +268,9 @@ public final class EnvironmentScope {
       if cell.untrackedValue != nil { cell.value = nil }
       return
     }
-    let cell = Cell<AnyObject?>(nil, name: "no \(type) in \(name)")
+    // Named as `setObject(_:)` names it: the reason a reader re-runs is the key, whichever way
+    // its value went (named "no …", it read "no Session in P" for an injection too).
+    let cell = Cell<AnyObject?>(nil, name: "\(type) in \(name)")
     cell.role = .environment
     objects[id] = cell
     if isReadThrough { presence.overridesChanged(for: type) }

@@ -355,3 +355,42 @@ extension EnvironmentVocabularyTests {
     #expect(host.tree.texts.contains("logger false"))
   }
 }
+
+/// A session some screens inject and others clear.
+final class SignInSession {}
+
+struct SessionReader: View {
+  @Environment(SignInSession.self) var session: SignInSession?
+  var body: some View { Text(session == nil ? "signed out" : "signed in") }
+}
+
+struct SessionScreen: View {
+  static let session = SignInSession()
+  @State var isSignedIn = false
+
+  var body: some View {
+    VStack {
+      Button("toggle") { isSignedIn.toggle() }
+      SessionReader().environment(isSignedIn ? Self.session : nil)
+    }
+  }
+}
+
+extension EnvironmentVocabularyTests {
+  /// Found by a user testing invalidation: the reason read "no SignInSession in …" for an
+  /// injection as for a removal.
+  @Test func anOptionalObjectsReaderIsReRunByTheObjectsKeyEitherWay() {
+    let host = ViewHost(SessionScreen(), executor: .manual)
+    for expected in ["signed in", "signed out"] {
+      host.clearLogs()
+      host.tap("toggle")
+      host.flush()
+      #expect(
+        host.runLog == [
+          "SessionScreen: @State SessionScreen.isSignedIn",
+          "SessionReader: SignInSession in SessionScreen",
+        ])
+      #expect(host.tree.texts == ["toggle", expected])
+    }
+  }
+}
