@@ -43,13 +43,14 @@ public struct LifecycleEvent: Equatable, Sendable, CustomStringConvertible {
 /// One evaluation of a view's body, and why it happened, as recorded in `ViewHost.bodyRuns`.
 ///
 /// In the spirit of SwiftUI's `Self._printChanges()`: the reasons name what changed, each
-/// once per run, in the order the changes were made:
+/// once per run: the view's changed inputs first, then the rest in the order the changes were
+/// made:
 /// - `@State Counter.count`: a state (`@State Owner.property`);
 /// - `Note.title`: a tracked property (`Type.property`, named after the type, not the
 ///   instance: two types with one name, or two objects of a type, read alike);
 /// - `AccentKey in Settings`: an environment key, `Store in Settings` an environment object
-///   (`no Store in Settings` one read as missing), with the view that set it (`root` for the
-///   host's root environment);
+///   (injected, replaced or cleared), with the view that set it (`root` for the host's root
+///   environment, and for a modifier outside every view's body);
 /// - `overrides of AccentKey`: the first value set for a key nobody set before, which re-runs
 ///   every reader of that key once;
 /// - `input note`: a changed input of the view (a stored property, closures included, which
