@@ -152,6 +152,11 @@ struct Unmounted: View {
   var body: some View { Text("value \(value)") }
 }
 
+struct UnmountedFocus: View {
+  @FocusState var isFocused: Bool
+  var body: some View { TextField("name", text: .constant("")).focused($isFocused) }
+}
+
 struct LinkWithoutDestination: View {
   @State private var path: [Int] = []
   var body: some View {
@@ -384,6 +389,36 @@ struct StoreScreen: View {
     #expect(
       diagnostics.dropFirst().first?.message.hasPrefix(
         "@State Unmounted.value (State<Int>) was written outside") == true)
+  }
+
+  // Found by a new user: `@FocusState` outside a mounted view gave false with no report.
+  @Test func focusStateOutsideAMountedViewIsReportedAsStateIs() {
+    let view = UnmountedFocus()
+    var values: [Bool] = []
+    let diagnostics = TrellisDiagnostics.capture {
+      values.append(view.isFocused)
+      view.isFocused = true
+      values.append(view.$isFocused.wrappedValue)
+    }
+    #expect(values == [false, false])
+    #expect(
+      diagnostics.map(\.nodes)
+        == Array(repeating: ["@FocusState UnmountedFocus.isFocused"], count: 3))
+    #expect(
+      diagnostics.map(\.message)
+        == ["read", "written", "read"].map { verb in
+          "@FocusState UnmountedFocus.isFocused (FocusState<Bool>) was \(verb) outside of a "
+            + "mounted view, so it has no focus to follow; reads give false and writes move "
+            + "nothing. Use focus state only from the body, actions and lifecycle callbacks of a "
+            + "mounted view."
+        })
+    // Mounted, the same view's state follows the focus without a report.
+    let mounted = TrellisDiagnostics.capture {
+      let host = ViewHost(UnmountedFocus(), executor: .manual)
+      host.focusNext()
+      host.flush()
+    }
+    #expect(mounted.isEmpty)
   }
 
   // Found by a new user: through the binding, only the write was reported.

@@ -17,25 +17,48 @@ import TrellisGraph
 /// the control exists (at the end of the update's flush).
 ///
 /// The state lives as long as the view's identity, like `@State`; reading it from a view that
-/// was never mounted gives the empty value (false, nil).
+/// was never mounted gives the empty value (false, nil) and writing it does nothing, each
+/// reported as `@State` is, naming the property.
 @propertyWrapper
 @MainActor
 public struct FocusState<Value: Hashable>: DynamicProperty, RuntimeOwnedProperty {
   let box: FocusStateBox<Value>
 
   /// Creates a Boolean focus state, false until its control is focused.
-  public init() where Value == Bool { box = FocusStateBox(empty: false) }
+  /// - Parameters:
+  ///   - function: filled in by the compiler: in a property declaration, the enclosing type.
+  ///   - fileID: filled in by the compiler: where the state is declared.
+  ///   - line: filled in by the compiler: where the state is declared.
+  public init(
+    function: StaticString = #function, fileID: StaticString = #fileID, line: UInt = #line
+  )
+  where Value == Bool {
+    box = FocusStateBox(
+      empty: false,
+      declaration: PropertyDeclaration(function: function, fileID: fileID, line: line))
+  }
 
   private init(box: FocusStateBox<Value>) { self.box = box }
 
   /// Creates an optional focus state, nil until a control bound to one of its values is
   /// focused.
-  public init<T: Hashable>() where Value == T? { box = FocusStateBox(empty: nil) }
+  /// - Parameters:
+  ///   - function: filled in by the compiler: in a property declaration, the enclosing type.
+  ///   - fileID: filled in by the compiler: where the state is declared.
+  ///   - line: filled in by the compiler: where the state is declared.
+  public init<T: Hashable>(
+    function: StaticString = #function, fileID: StaticString = #fileID, line: UInt = #line
+  ) where Value == T? {
+    box = FocusStateBox(
+      empty: nil,
+      declaration: PropertyDeclaration(function: function, fileID: fileID, line: line))
+  }
 
-  /// The focus as this state sees it; assigning moves the focus.
+  /// The focus as this state sees it; assigning moves the focus. Outside a mounted view, a
+  /// read gives the empty value and a write does nothing, each reported.
   public var wrappedValue: Value {
-    get { box.storage?.cell.value ?? box.empty }
-    nonmutating set { box.storage?.write(newValue) }
+    get { box.value }
+    nonmutating set { box.write(newValue) }
   }
 
   /// A binding for `.focused(_:)` and `.focused(_:equals:)`.
@@ -53,8 +76,8 @@ public struct FocusState<Value: Hashable>: DynamicProperty, RuntimeOwnedProperty
 
     /// The focus as the state sees it; assigning moves the focus.
     public var wrappedValue: Value {
-      get { box.storage?.cell.value ?? box.empty }
-      nonmutating set { box.storage?.write(newValue) }
+      get { box.value }
+      nonmutating set { box.write(newValue) }
     }
 
     /// The binding itself.
@@ -84,7 +107,9 @@ extension FocusState: PositionBoundProperty {
     return storage !== node.composite?.slot(ordinal)
   }
 
-  func unlinkedCopy() -> FocusState { FocusState(box: FocusStateBox(empty: box.empty)) }
+  func unlinkedCopy() -> FocusState {
+    FocusState(box: FocusStateBox(empty: box.empty, declaration: box.declaration))
+  }
 }
 
 /// What a `FocusState` value shares with its copies: its empty value and, once linked, its
@@ -92,9 +117,44 @@ extension FocusState: PositionBoundProperty {
 @MainActor
 final class FocusStateBox<Value: Hashable> {
   let empty: Value
+  let declaration: PropertyDeclaration
   var storage: FocusStateStorage<Value>?
 
-  init(empty: Value) { self.empty = empty }
+  init(empty: Value, declaration: PropertyDeclaration) {
+    self.empty = empty
+    self.declaration = declaration
+  }
+
+  /// The state's value; the empty value, reported, outside a mounted view.
+  var value: Value {
+    guard let storage else {
+      reportUnmounted("read")
+      return empty
+    }
+    return storage.cell.value
+  }
+
+  /// Moves the focus; outside a mounted view, reported and ignored.
+  func write(_ newValue: Value) {
+    guard let storage else {
+      reportUnmounted("written")
+      return
+    }
+    storage.write(newValue)
+  }
+
+  /// Found by a new user: `@State` read outside a mounted view was reported, `@FocusState`
+  /// silently gave false.
+  private func reportUnmounted(_ verb: String) {
+    let name = declaration.describe("@FocusState", wrapperType: FocusState<Value>.self)
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message:
+          "\(name) (FocusState<\(Value.self)>) was \(verb) outside of a mounted view, so it has "
+          + "no focus to follow; reads give \(empty) and writes move nothing. Use focus state "
+          + "only from the body, actions and lifecycle callbacks of a mounted view."))
+  }
 }
 
 /// A `@FocusState`'s slot with its value type erased, as the host's focus settles a write.
