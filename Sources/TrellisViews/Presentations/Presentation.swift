@@ -17,6 +17,8 @@ struct PresentationSource {
   let dismiss: @MainActor () -> Void
   /// Whether buttons of the content dismiss it after their action (alerts and dialogs).
   let buttonsDismiss: Bool
+  /// The modifier's form, for diagnostics: `sheet(isPresented:)`, `alert(item:)`, ….
+  let form: String
 
   /// A presentation driven by a flag.
   init(
@@ -28,6 +30,7 @@ struct PresentationSource {
     self.content = content
     dismiss = { isPresented.wrappedValue = false }
     self.buttonsDismiss = buttonsDismiss
+    form = Self.form(of: kind, "isPresented:")
   }
 
   /// A presentation driven by an optional item: presented while it is non-nil, under the
@@ -44,6 +47,13 @@ struct PresentationSource {
     }
     dismiss = { item.wrappedValue = nil }
     self.buttonsDismiss = buttonsDismiss
+    form = Self.form(of: kind, "item:")
+  }
+
+  /// `sheet(item:)` for the kind `Sheet` and the label `item:`.
+  private static func form(of kind: ElementKind, _ label: String) -> String {
+    let name = kind.description
+    return "\(name.prefix(1).lowercased())\(name.dropFirst())(\(label))"
   }
 }
 
@@ -151,8 +161,9 @@ final class PresentationPart: NodePart, EffectRunner {
       TrellisDiagnostic(
         kind: .invalidInput, nodes: [node.enclosingViewName, holder.node.enclosingViewName],
         message:
-          "The \(source.kind) of \(node.enclosingViewName) waits: the \(holder.kind) of "
-          + "\(holder.node.enclosingViewName) is presented, and one presentation is shown at "
+          "The \(source.form) in \(node.enclosingViewName) waits: the "
+          + "\(holder.source?.form ?? "\(holder.kind)") in \(holder.node.enclosingViewName) is "
+          + "presented, and one presentation is shown at "
           + "a time, as in SwiftUI. It is presented when that one is dismissed."))
   }
 

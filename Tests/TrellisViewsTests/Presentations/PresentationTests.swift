@@ -376,9 +376,9 @@ struct LinksInASheet: View {
     }
     #expect(
       diagnostics.map(\.message) == [
-        "The FullScreenCover of Alerts waits: the ConfirmationDialog of Alerts is presented, "
-          + "and one presentation is shown at a time, as in SwiftUI. It is presented when that "
-          + "one is dismissed."
+        "The fullScreenCover(isPresented:) in Alerts waits: the "
+          + "confirmationDialog(isPresented:) in Alerts is presented, and one presentation is "
+          + "shown at a time, as in SwiftUI. It is presented when that one is dismissed."
       ])
     #expect(host.tree.findAll(kind: "FullScreenCover").isEmpty)
     #expect(host.tap("Copy link"))
