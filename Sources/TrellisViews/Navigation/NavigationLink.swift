@@ -67,7 +67,8 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
       let boundary = registry == nil ? node.enclosingPresentation : nil
       node.setRefusableAction { [weak part] in
         guard let part, part.levels != nil else {
-          reportNoStack("NavigationLink(destination:) in \(enclosing)", enclosing, boundary)
+          reportNoStack(
+            "NavigationLink(destination:) in \(enclosing)", enclosing, boundary, pushesValue: false)
           return false
         }
         part.push()
@@ -107,7 +108,8 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
             return false
           }
           reportNoStack(
-            "NavigationLink(value: \(description)) in \(enclosing)", enclosing, boundary)
+            "NavigationLink(value: \(description)) in \(enclosing)", enclosing, boundary,
+            pushesValue: true)
           return false
         }
         return true
@@ -117,9 +119,10 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
   }
 
   /// Reports a link with no stack to push onto; `presentation` is the kind of the presented
-  /// content it is in, if any (whose presenter's stack it does not see).
+  /// content it is in, if any (whose presenter's stack it does not see). A destination link
+  /// needs any stack; a value link one whose path holds its value.
   private static func reportNoStack(
-    _ link: String, _ enclosing: String, _ presentation: ElementKind?
+    _ link: String, _ enclosing: String, _ presentation: ElementKind?, pushesValue: Bool
   ) {
     let message =
       if let presentation {
@@ -127,8 +130,9 @@ public struct NavigationLink<Label: View, Destination: View>: View, _PrimitiveVi
           + "stack of the view that presented it (as in SwiftUI); the tap does nothing. Put a "
           + "NavigationStack inside the \(presentation) to navigate there."
       } else {
-        "\(link) is not inside a NavigationStack whose path holds its value (or a "
-          + "NavigationSplitView); the tap does nothing."
+        "\(link) is not inside a NavigationStack"
+          + (pushesValue ? " whose path holds its value" : "")
+          + " (or a NavigationSplitView); the tap does nothing."
       }
     TrellisDiagnostics.report(
       TrellisDiagnostic(kind: .invalidInput, nodes: [enclosing], message: message))

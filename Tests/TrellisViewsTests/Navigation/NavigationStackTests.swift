@@ -477,3 +477,28 @@ struct Shelf: View {
     #expect(host.tree.texts == ["library", "book 5", "chapter"])
   }
 }
+
+/// A destination link with no stack around it.
+struct LooseDestinationLink: View {
+  var body: some View {
+    NavigationLink("details") { Text("the details") }
+  }
+}
+
+extension NavigationStackTests {
+  /// Found by a new user: the report said the link was not in a stack "whose path holds its
+  /// value", and a destination link has no value.
+  @Test func aDestinationLinkOutsideAStackIsReportedWithoutAValue() {
+    let host = ViewHost(LooseDestinationLink(), executor: .manual)
+    var tapped = true
+    let diagnostics = TrellisDiagnostics.capture { tapped = host.tap("details") }
+    #expect(!tapped)
+    #expect(
+      diagnostics.map(\.message) == [
+        "NavigationLink(destination:) in LooseDestinationLink is not inside a NavigationStack "
+          + "(or a NavigationSplitView); the tap does nothing."
+      ])
+    host.flush()
+    #expect(host.tree.texts == ["details"])
+  }
+}
