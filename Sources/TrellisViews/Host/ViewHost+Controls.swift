@@ -159,6 +159,16 @@ extension ViewHost {
     let options = part.options
     let matches = options.filter { $0.node.title == option }
     let pickerName = "picker \"\(part.title ?? "")\" in \(part.node.diagnosticName)"
+    if matches.isEmpty, Self.hasUntaggedOption(labelled: option, in: part.node) {
+      TrellisDiagnostics.report(
+        TrellisDiagnostic(
+          kind: .invalidInput, nodes: [option],
+          message:
+            "The option \"\(option)\" of the \(pickerName) has no tag, so it cannot be "
+            + "selected, as in SwiftUI; nothing was selected. Give it .tag(_:) with a value of "
+            + "the selection's type (\(part.selectionType))."))
+      return false
+    }
     guard matches.count == 1 else {
       let labels = options.compactMap { $0.node.title }.map { "\"\($0)\"" }
       TrellisDiagnostics.report(
@@ -183,6 +193,18 @@ extension ViewHost {
       return false
     }
     return true
+  }
+
+  /// Whether a view labelled `label` is shown in the picker's content without being one of
+  /// its options: an untagged option (found by a new user, told the picker had no such option
+  /// while it was on screen).
+  private static func hasUntaggedOption(labelled label: String, in picker: ViewNode) -> Bool {
+    var stack = Array(picker.children)
+    while let node = stack.popLast() {
+      if node.title == label { return true }
+      stack.append(contentsOf: node.children)
+    }
+    return false
   }
 
   /// Presses the stepper titled `stepper` up once. At the upper bound of its `in:` range the

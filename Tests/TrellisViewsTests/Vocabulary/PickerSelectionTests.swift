@@ -172,3 +172,36 @@ struct LetterPicker: View {
     #expect(model.selection == "b")
   }
 }
+
+/// One option of three has no tag.
+struct PartlyTaggedPicker: View {
+  @State var selection = 1
+
+  var body: some View {
+    Picker("Count", selection: $selection) {
+      Text("one").tag(1)
+      Text("untagged")
+      Text("three").tag(3)
+    }
+  }
+}
+
+extension PickerSelectionTests {
+  /// Found by a new user: an untagged option on screen was reported as no option with that
+  /// label.
+  @Test func selectingAnUntaggedOptionSaysItHasNoTag() {
+    let host = ViewHost(PartlyTaggedPicker(), executor: .manual)
+    var selected = true
+    let diagnostics = TrellisDiagnostics.capture {
+      selected = host.select("untagged", in: "Count")
+    }
+    #expect(!selected)
+    #expect(
+      diagnostics.map(\.message) == [
+        "The option \"untagged\" of the picker \"Count\" in PartlyTaggedPicker has no tag, so it "
+          + "cannot be selected, as in SwiftUI; nothing was selected. Give it .tag(_:) with a "
+          + "value of the selection's type (Int)."
+      ])
+    #expect(host.select("three", in: "Count"))
+  }
+}
