@@ -680,6 +680,27 @@ struct PagesScreen: View {
       ])
   }
 
+  // Found by a new user: a renderer's input into an unmounted host did not say why nothing
+  // had the focus.
+  @Test func aRenderersInputIntoAnUnmountedHostSaysItWasUnmounted() throws {
+    let recorder = RecordingRenderer()
+    let host = ViewHost(Unmounted(), executor: .manual, renderer: recorder)
+    let text = try #require(recorder.element(withText: "value 5")).id
+    host.unmount()
+    let connection = try #require(recorder.connection)
+    let diagnostics = TrellisDiagnostics.capture {
+      #expect(!connection.insertText("x"))
+      #expect(!connection.activate(text))
+    }
+    let unmounted =
+      " The host was unmounted, and has no tree. Create a new ViewHost to show a view again."
+    #expect(
+      diagnostics.map(\.message) == [
+        "No enabled text field has the focus; nothing was typed." + unmounted,
+        "activate(_:): element \(text) is gone or has no action." + unmounted,
+      ])
+  }
+
   @Test func updatingTheRootOfAnUnmountedHostSaysItWasUnmounted() {
     let host = ViewHost(Unmounted(), executor: .manual)
     host.unmount()

@@ -204,7 +204,8 @@ extension RendererConnection {
       let control = node.parts[Part.self], control.isFocusable
     else {
       let kind = Part.self == ControlPart.self ? "a control" : "a \(Part.kindName)"
-      report("\(call): element \(element) is gone or is not \(kind); \(effect).")
+      report(
+        "\(call): element \(element) is gone or is not \(kind); \(effect).\(core.unmountedNote)")
       return nil
     }
     guard control.isEnabled else {
@@ -223,7 +224,7 @@ extension RendererConnection {
   private func focusedField(_ call: String, effect: String) -> TextFieldPart? {
     guard let core = liveCore(for: call) else { return nil }
     guard let field = core.focus.focused as? TextFieldPart, field.isEnabled else {
-      report("No enabled text field has the focus; \(effect).")
+      report("No enabled text field has the focus; \(effect).\(core.unmountedNote)")
       return nil
     }
     if let reason = core.unreachability(of: field.node) {

@@ -372,7 +372,8 @@ public final class RendererConnection {
       TrellisDiagnostics.report(
         TrellisDiagnostic(
           kind: .invalidInput, nodes: ["\(element)"],
-          message: "activate(_:): element \(element) is gone or has no action."))
+          message:
+            "activate(_:): element \(element) is gone or has no action.\(core.unmountedNote)"))
       return false
     }
     // A disabled control, or one that a presentation covers or a container hides.
