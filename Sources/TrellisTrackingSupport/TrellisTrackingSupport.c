@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #define _XOPEN_SOURCE 700
 #include <pthread.h>
+#include <unistd.h>
 #include <ucontext.h>
 
 #if defined(__has_feature)
@@ -18,6 +19,8 @@
 _Thread_local void *trellis_current_recorder __attribute__((tls_model("initial-exec"))) = 0;
 
 _Thread_local void *trellis_root_recorder __attribute__((tls_model("initial-exec"))) = 0;
+
+_Thread_local long trellis_delivery_depth __attribute__((tls_model("initial-exec"))) = 0;
 
 
 _Atomic(unsigned long long) trellis_source_serial_counter = 1;
@@ -118,3 +121,13 @@ __attribute__((constructor)) static void trellis_record_main_thread(void) {
 }
 
 int trellis_is_main_thread(void) { return pthread_equal(pthread_self(), trellis_main_thread); }
+
+void trellis_write_standard_error(const void *bytes, unsigned long count) {
+  const char *next = bytes;
+  while (count > 0) {
+    ssize_t written = write(STDERR_FILENO, next, count);
+    if (written <= 0) return;
+    next += written;
+    count -= (unsigned long)written;
+  }
+}

@@ -6,7 +6,46 @@ final class Subnote: Trackable {
   @Tracked var body = ""
 }
 
+/// A model its observer's handler writes. Used from one thread only: `@unchecked` because a
+/// handler is `@Sendable`, as it may run on any writing thread.
+final class Tally: Trackable, @unchecked Sendable {
+  @Tracked var count = 0
+}
+
 @Suite struct TrackingObserverTests {
+  /// Found by a user of the tracking layer: a handler that writes the property it observes at
+  /// `willSet` (where the old value is still stored, so each write is a change) recursed until
+  /// the stack overflowed. Deliveries nested 100 deep on one thread are the limit; deeper ones
+  /// are dropped (and said on standard error), so the writes stop.
+  @Test func aHandlerWritingWhatItObservesAtWillSetStopsAtTheNestingLimit() {
+    let note = Tally()
+    let willSets = Counter()
+    let didSets = Counter()
+    let observer = TrackingObserver { event in
+      if event.phase == .willSet {
+        willSets.increment()
+        note.count = 100
+      } else {
+        didSets.increment()
+      }
+    }
+    observer.track { _ = note.count }
+    note.count = 1
+    #expect(willSets.count == 100)
+    #expect(didSets.count == 100)
+    // The outermost write stores last.
+    #expect(note.count == 1)
+    // Deliveries are whole again afterwards: a write is told once each way, and its handler's
+    // nested write stops at the limit again.
+    observer.cancel()
+    let events = Log<String>()
+    let next = TrackingObserver { event in events.append("\(event.phase)") }
+    next.track { _ = note.count }
+    note.count = 2
+    #expect(events.entries == ["willSet", "didSet"])
+    next.cancel()
+  }
+
   @Test func reportsWillSetAndDidSetWithPropertyNames() {
     let note = Note()
     let events = Log<String>()

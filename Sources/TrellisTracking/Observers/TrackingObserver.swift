@@ -1,4 +1,5 @@
 import Synchronization
+import TrellisTrackingSupport
 
 /// A subscription that stays installed: it reports every change of the properties read by its
 /// latest `track(_:)` call, with `willSet` and `didSet` timing, until it is cancelled. A
@@ -12,7 +13,10 @@ import Synchronization
 /// keep their existing subscription (no work when the set is unchanged).
 ///
 /// The handler runs on the mutating thread, once with `.willSet` and once with `.didSet` per
-/// write. Cancelling, or releasing the observer, unsubscribes from every property; cancelling
+/// write. A handler may write observed properties, which delivers their events inside its own
+/// call; deliveries nested more than 100 deep on one thread (a handler that writes, at
+/// `willSet`, the property it is being told of) are dropped, with a message on standard error
+/// naming the property, instead of recursing until the stack overflows. Cancelling, or releasing the observer, unsubscribes from every property; cancelling
 /// also releases the handler, so a handler that cancels its own observer frees what it
 /// captured. An observer keeps nothing alive: neither the models nor the values of the
 /// properties it observes.
@@ -106,10 +110,40 @@ final class ContinuousSubscription: TrackingSubscriber, @unchecked Sendable {
 
   override var isFinished: Bool { cancelled.load(ordering: .acquiring) }
 
+  /// How many deliveries may be open on one thread, one inside another, before the next is
+  /// dropped. A handler that writes a property it observes at `willSet`, where the old value
+  /// is still stored, starts a delivery inside its own at each write: without a limit it
+  /// recursed until the stack overflowed (found by a user of the tracking layer). Handlers that
+  /// write other observed properties nest a few levels.
+  static let maximumNesting = 100
+
   override func receive(_ event: TrackingEvent) {
     if isFinished { return }
+    let depth = trellis_enter_delivery()
+    defer { trellis_leave_delivery() }
+    guard depth <= Self.maximumNesting else {
+      if depth == Self.maximumNesting + 1, !reportedNesting.exchange(true, ordering: .relaxed) {
+        Self.reportNesting(event)
+      }
+      return
+    }
     // Called outside the lock, so that a handler may cancel its own observer.
     handler.withAnnotatedLock(owner: self) { $0 }?.deliver(event)
+  }
+
+  private let reportedNesting = Atomic<Bool>(false)
+
+  /// Says on standard error that deliveries nested past the limit, naming the property; once
+  /// per observer. The tracking layer has no diagnostics sink of its own (`TrellisDiagnostics`
+  /// is the graph's, above it).
+  private static func reportNesting(_ event: TrackingEvent) {
+    let message =
+      "TrellisTracking: a TrackingObserver's handler wrote \(event) while it was being told of "
+      + "a change of it (\(maximumNesting) deliveries deep on one thread); deeper deliveries "
+      + "are dropped. A handler that writes what it observes should do so at didSet, or write "
+      + "only when the value differs.\n"
+    let bytes = Array(message.utf8)
+    trellis_write_standard_error(bytes, UInt(bytes.count))
   }
 
   var sourceCount: Int {

@@ -101,6 +101,20 @@ int trellis_is_main_thread(void);
 void trellis_call_on_stack(void *_Nonnull base, unsigned long size,
                            void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
 
+// How many continuous-observer deliveries are open on this thread, one inside another: a
+// handler that writes a property it observes starts a delivery inside its own.
+extern _Thread_local long trellis_delivery_depth __attribute__((tls_model("initial-exec")));
+
+/// Opens a delivery on this thread; returns how many are open now, this one included.
+static inline long trellis_enter_delivery(void) { return ++trellis_delivery_depth; }
+
+/// Closes the innermost delivery on this thread.
+static inline void trellis_leave_delivery(void) { --trellis_delivery_depth; }
+
+/// Writes `count` bytes to standard error (for the tracking layer's few messages, which has
+/// no diagnostics sink of its own).
+void trellis_write_standard_error(const void *_Nonnull bytes, unsigned long count);
+
 // Whether this build runs under ThreadSanitizer (1) or not (0): then the Mutex critical
 // sections are announced to it (see SanitizerAnnotations.swift). Answered by the C file, which
 // SwiftPM compiles with the sanitizer's flags; this header is also read by the Swift
