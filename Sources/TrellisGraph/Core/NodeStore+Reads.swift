@@ -206,12 +206,17 @@ extension NodeStore {
           + "`try get()`\(place) to get a GraphError instead.")
     }
     cycleReports += 1
+    // The read that returns the previous value is the one inside the cycle: the outer read
+    // gets what is computed from it, which a reader took for a broken promise (found by a user
+    // of the graph layer), so the message names that read.
+    let reader = currentSubscriber >= 0 ? name(of: currentSubscriber) : nil
+    let place = reader.map { " in '\($0)'" } ?? ""
     TrellisDiagnostics.report(
       TrellisDiagnostic(
         kind: .dependencyCycle, nodes: path,
         message:
-          "'\(node.name)' depends on itself through \(shown); the read returns the previous "
-          + "value."))
+          "'\(node.name)' depends on itself through \(shown); its read\(place), inside the "
+          + "cycle, returns its previous value."))
     readerMetCycle(path)
   }
 

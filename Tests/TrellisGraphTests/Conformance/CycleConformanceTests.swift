@@ -181,8 +181,8 @@ struct CycleConformanceTests {
       diagnostics.map(\.nodes) == [["first", "second", "first"], ["first", "second", "first"]])
     #expect(
       diagnostics.map(\.message) == [
-        "'first' depends on itself through first → second → first; the read returns the "
-          + "previous value.",
+        "'first' depends on itself through first → second → first; its read in 'second', "
+          + "inside the cycle, returns its previous value.",
         "'second' was computed on the dependency cycle first → second → first; the read "
           + "returns that value until a value on the cycle changes. Break the cycle so that no "
           + "value depends on itself.",
