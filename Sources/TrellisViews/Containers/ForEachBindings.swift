@@ -23,7 +23,9 @@ extension ForEach {
     C: MutableCollection & RandomAccessCollection, C.Element: Identifiable,
     ID == C.Element.ID, Data == BindingElements<C, C.Element.ID>
   {
-    self.init(bindings: BindingElements(data, id: \.id), content: content)
+    // The id read through `Identifiable`, not the key path: projecting a key path costs
+    // thousands of instructions per element, and every element's id is read at each pass.
+    self.init(bindings: BindingElements(data, identify: { $0.id }), content: content)
   }
 
   /// Creates one view per element of the collection `data` binds to, identified by the key path
@@ -37,7 +39,7 @@ extension ForEach {
     @ViewBuilder content: @escaping (Binding<C.Element>) -> Content
   )
   where C: MutableCollection & RandomAccessCollection, Data == BindingElements<C, ID> {
-    self.init(bindings: BindingElements(data, id: id), content: content)
+    self.init(bindings: BindingElements(data, identify: { $0[keyPath: id] }), content: content)
   }
 
   private init<C>(
@@ -83,30 +85,31 @@ public struct BindingElements<C: MutableCollection & RandomAccessCollection, ID:
     let value: C.Element
     /// Where the element is in the collection read: where its binding looks first.
     let index: C.Index
-    let elements: BindingElements
+    /// What the elements of one pass share: one reference, so that an element is cheap to
+    /// copy (the elements are copied into an array at each pass of their `ForEach`).
+    let pass: ElementBindingStoreSlot<C, ID>
 
     /// A binding to the element, found by `id` at every use (where it was last, in O(1),
     /// while it stays there).
     @MainActor
     public var binding: Binding<C.Element> {
-      elements.store.binding(
-        for: id, at: index, last: value, source: elements.source, identify: elements.identify)
+      pass.binding(for: id, at: index, last: value)
     }
   }
 
-  let source: Binding<C>
   let values: C
-  let identify: KeyPath<C.Element, ID>
-  /// Where the bindings' shared state is kept: the node of the `ForEach` or lazy container
-  /// that uses these elements, once it has attached itself.
+  /// Reads an element's id.
+  let identify: (C.Element) -> ID
+  /// The source, the way ids are read, and where the bindings' shared state is kept (the node
+  /// of the `ForEach` or lazy container that uses these elements, once it has attached
+  /// itself).
   let store: ElementBindingStoreSlot<C, ID>
 
   @MainActor
-  init(_ source: Binding<C>, id: KeyPath<C.Element, ID>) {
-    self.source = source
+  init(_ source: Binding<C>, identify: @escaping (C.Element) -> ID) {
     values = source.wrappedValue
-    identify = id
-    store = ElementBindingStoreSlot()
+    self.identify = identify
+    store = ElementBindingStoreSlot(source: source, identify: identify)
   }
 
   /// The first position.
@@ -119,7 +122,7 @@ public struct BindingElements<C: MutableCollection & RandomAccessCollection, ID:
   public subscript(position: Int) -> Element {
     let index = values.index(values.startIndex, offsetBy: position)
     let value = values[index]
-    return Element(id: value[keyPath: identify], value: value, index: index, elements: self)
+    return Element(id: identify(value), value: value, index: index, pass: store)
   }
 }
 
@@ -141,11 +144,11 @@ extension BindingElements.Element: SelfComparedElement {
     let lastPair = SourcePair()
     return { old, new in
       guard old.id == new.id else { return false }
-      let passes = (old.elements.store.serial, new.elements.store.serial)
+      let passes = (old.pass.serial, new.pass.serial)
       if lastPair.passes?.0 != passes.0 || lastPair.passes?.1 != passes.1 {
-        let source = old.elements.source.sourceIdentity
+        let source = old.pass.source.sourceIdentity
         lastPair.passes = passes
-        lastPair.areSame = source != nil && source == new.elements.source.sourceIdentity
+        lastPair.areSame = source != nil && source == new.pass.source.sourceIdentity
       }
       return lastPair.areSame && values.inputsEqual(old.value, new.value)
     }
@@ -189,18 +192,23 @@ enum ElementBindingSerials {
   }
 }
 
-/// Holds the store of a `BindingElements` value once a node attached it.
+/// What the elements of one `BindingElements` value share: the source, how ids are read, and
+/// the store of the bindings' state once a node attached it.
 @MainActor
 final class ElementBindingStoreSlot<C: MutableCollection & RandomAccessCollection, ID: Hashable> {
   /// A number no other slot has had: what tells one pass of elements from another (see
   /// `BindingElements.Element.makeSameElement()`).
   let serial = ElementBindingSerials.next()
+  let source: Binding<C>
+  let identify: (C.Element) -> ID
   var store: ElementBindingStore<C, ID>?
 
-  func binding(
-    for id: ID, at index: C.Index, last: C.Element, source: Binding<C>,
-    identify: KeyPath<C.Element, ID>
-  ) -> Binding<C.Element> {
+  init(source: Binding<C>, identify: @escaping (C.Element) -> ID) {
+    self.source = source
+    self.identify = identify
+  }
+
+  func binding(for id: ID, at index: C.Index, last: C.Element) -> Binding<C.Element> {
     let box =
       store?.box(
         for: id, at: index, pass: serial, source: source, last: last, identify: identify)
@@ -228,7 +236,7 @@ final class ElementBindingStore<C: MutableCollection & RandomAccessCollection, I
   /// - Parameter pass: the serial number of the elements value making the binding.
   func box(
     for id: ID, at index: C.Index, pass: UInt64, source: Binding<C>, last: C.Element,
-    identify: KeyPath<C.Element, ID>
+    identify: @escaping (C.Element) -> ID
   ) -> ElementBindingBox<C, ID> {
     if let box = boxes[id], !box.isRemoved {
       if box.refreshedBy != pass {
@@ -285,7 +293,7 @@ final class ElementBindingBox<C: MutableCollection & RandomAccessCollection, ID:
 
   init(
     id: ID, at position: C.Index, source: Binding<C>, last: C.Element,
-    identify: KeyPath<C.Element, ID>
+    identify: @escaping (C.Element) -> ID
   ) {
     locator = ElementLocator(
       id: id, at: position, source: source, last: last, identify: identify)
@@ -365,7 +373,7 @@ final class ElementBindingBox<C: MutableCollection & RandomAccessCollection, ID:
 @MainActor
 final class ElementLocator<C: MutableCollection & RandomAccessCollection, ID: Hashable> {
   let id: ID
-  let identify: KeyPath<C.Element, ID>
+  let identify: (C.Element) -> ID
   var source: Binding<C>
   /// Where the element was last seen: checked first, so that finding it is O(1) while it
   /// stays there (searched from the start, each row's first read was O(its position), and
@@ -377,7 +385,7 @@ final class ElementLocator<C: MutableCollection & RandomAccessCollection, ID: Ha
 
   init(
     id: ID, at position: C.Index, source: Binding<C>, last: C.Element,
-    identify: KeyPath<C.Element, ID>
+    identify: @escaping (C.Element) -> ID
   ) {
     self.id = id
     self.position = position
@@ -402,11 +410,11 @@ final class ElementLocator<C: MutableCollection & RandomAccessCollection, ID: Ha
     // Compared with the bounds rather than `indices.contains`, which a collection whose
     // indices are not a range answers by a search.
     if let position, position >= collection.startIndex, position < collection.endIndex,
-      collection[position][keyPath: identify] == id
+      identify(collection[position]) == id
     {
       return position
     }
-    position = collection.firstIndex { $0[keyPath: identify] == id }
+    position = collection.firstIndex { identify($0) == id }
     return position
   }
 }
