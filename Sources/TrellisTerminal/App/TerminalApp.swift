@@ -29,22 +29,22 @@ import TrellisViews
 /// change lays the frame out again and updates `\.terminalSize`; bytes that are no key are
 /// reported through `TrellisDiagnostics`.
 ///
-/// The app ends when a view calls `\.exit`, on Control-C, and, in full screen, when the input
-/// ends (nothing else could happen). It then draws the final frame and gives the terminal back:
-/// an inline app leaves its last frame on the screen. While it reads keys, the terminal is in
-/// raw mode: Control-Z is a key like any other, and the app is not suspended. Control-C is then
-/// a key too, handled on the main actor; if the main actor has not taken one for a second
-/// (an endless loop in a body), pressing it again ends the process from the input thread with
-/// SIGINT, after putting the terminal back and saying why on standard error. An inline frame is at most one row
-/// shorter than the terminal (the cursor waits on the row below it); content taller than that
-/// is cut, as in a full-screen frame. When standard output is not a terminal, only the final
-/// frame is written, at its full height (and `Static` rows as they come), as Ink does in CI;
-/// it is laid out `COLUMNS` wide when that environment variable is set, otherwise 80.
-/// While a terminal session runs, diagnostics are kept (`diagnostics`, each distinct one once)
-/// instead of written over the frame, and printed to standard error after the terminal is
-/// given back, each once, with how many times it was reported. A mistake
-/// that stops the program (a required environment object no ancestor provides) gives the
-/// terminal back first, so its message and the kept diagnostics stay on the screen.
+/// The app ends when a view calls `\.exit`, on Control-C, and, in full screen, when the input ends
+/// (nothing else could happen). It then draws the final frame and gives the terminal back: an
+/// inline app leaves its last frame on the screen. While it reads keys, the terminal is in raw
+/// mode: Control-Z is a key like any other, and the app is not suspended. Control-C is then a key
+/// too, handled on the main actor; if the main actor has not taken one for a second (an endless
+/// loop in a body), pressing it again ends the process from the input thread with SIGINT, after
+/// putting the terminal back and saying why on standard error. An inline frame is at most one row
+/// shorter than the terminal (the cursor waits on the row below it); content taller than that is
+/// cut, as in a full-screen frame. When standard output is not a terminal, only the final frame is
+/// written, at its full height (and `Static` rows as they come), as Ink does in CI; it is laid out
+/// `COLUMNS` wide when that environment variable is set, otherwise 80. While a terminal session
+/// runs, diagnostics are kept (`diagnostics`, each distinct one once) instead of written over the
+/// frame, and printed to standard error after the terminal is given back, each once, with how many
+/// times it was reported. A mistake that stops the program (a required environment object no
+/// ancestor provides) gives the terminal back first, so its message and the kept diagnostics stay
+/// on the screen.
 ///
 /// Standard output belongs to the frames while the app runs: a `print` from the app's code
 /// lands in the middle of a frame, and the next frames, which redraw only what changed, do not

@@ -16,7 +16,8 @@ import TrellisTrackingSupport
 /// write. A handler may write observed properties, which delivers their events inside its own
 /// call; deliveries nested more than 100 deep on one thread (a handler that writes, at
 /// `willSet`, the property it is being told of) are dropped, with a message on standard error
-/// naming the property, instead of recursing until the stack overflows. Cancelling, or releasing the observer, unsubscribes from every property; cancelling
+/// naming the property, instead of recursing until the stack overflows. Cancelling, or
+/// releasing the observer, unsubscribes from every property; cancelling
 /// also releases the handler, so a handler that cancels its own observer frees what it
 /// captured. An observer keeps nothing alive: neither the models nor the values of the
 /// properties it observes.
