@@ -20,22 +20,32 @@ struct GatedRefreshList: View {
   func aRefreshAskedForWhileOneRunsWaitsForItAndRunsNoOther() async throws {
     let gate = TaskGate()
     let host = ViewHost(GatedRefreshList(gate: gate), executor: .manual)
-    async let first = host.refresh()
-    await gate.waitUntil("reload started")
-    async let second = host.refresh()
-    // The second call starts on its own task: once it waits, the first is let end.
     let part = try #require(
       host.nodes { $0.parts.contains(RefreshPart.self) }.first?.parts[RefreshPart.self])
-    while part.waitingCount == 0 { await Task.yield() }
+    // Unstructured tasks on the main actor, not `async let` children: they start in the order
+    // they are made, and a cancelled test (its time limit) does not cancel them half way, so
+    // the gate still ends them and nothing is left waiting for good.
+    let first = Task { await host.refresh() }
+    await gate.waitUntil("reload started")
+    let second = Task { await host.refresh() }
+    // Once the second call waits, the first is let end.
+    while part.waitingCount == 0, !Task.isCancelled { await Task.yield() }
+    guard part.waitingCount == 1 else {
+      // Cancelled before the second call waited: end whatever runs, and fail.
+      Issue.record("the second refresh never waited for the first")
+      gate.finish("reload")
+      gate.finish("reload#2")
+      return
+    }
     gate.finish("reload")
-    #expect(await first)
-    #expect(await second)
+    #expect(await first.value)
+    #expect(await second.value)
     #expect(gate.log == ["reload started", "reload ended, cancelled: false"])
     // Once it has ended, the next pull runs the action again.
-    async let third = host.refresh()
+    let third = Task { await host.refresh() }
     await gate.waitUntil("reload#2 started")
     gate.finish("reload#2")
-    #expect(await third)
+    #expect(await third.value)
     #expect(gate.log.count == 4)
   }
 }
