@@ -146,14 +146,10 @@ final class FocusStateBox<Value: Hashable> {
   /// Found by a new user: `@State` read outside a mounted view was reported, `@FocusState`
   /// silently gave false.
   private func reportUnmounted(_ verb: String) {
-    let name = declaration.describe("@FocusState", wrapperType: FocusState<Value>.self)
-    TrellisDiagnostics.report(
-      TrellisDiagnostic(
-        kind: .invalidInput, nodes: [name],
-        message:
-          "\(name) (FocusState<\(Value.self)>) was \(verb) outside of a mounted view, so it has "
-          + "no focus to follow; reads give \(empty) and writes move nothing. Use focus state "
-          + "only from the body, actions and lifecycle callbacks of a mounted view."))
+    declaration.reportUseOutsideAMountedView(
+      "@FocusState", wrapperType: FocusState<Value>.self, verb: verb,
+      consequence: "has no focus to follow; reads give \(empty) and writes move nothing",
+      kind: "focus state")
   }
 }
 

@@ -1,4 +1,5 @@
 @_spi(Reflection) import Swift
+import TrellisGraph
 
 /// Where a property wrapper (`@State`, `@Environment`) was declared, for diagnostics about one
 /// that is used outside a mounted view: it has no node to be named after, so it names itself.
@@ -34,5 +35,27 @@ struct PropertyDeclaration {
     }
     guard names.count == 1 else { return "\(wrapper) in \(function) (declared at \(place))" }
     return "\(wrapper) \(function).\(names[0])"
+  }
+
+  /// Reports the use of a runtime-owned property (`@State`, `@FocusState`) outside a mounted
+  /// view, naming the property: the one message both wrappers give.
+  /// - Parameters:
+  ///   - wrapper: the attribute, such as `@State`.
+  ///   - wrapperType: the property's type, such as `State<Int>`.
+  ///   - verb: `read` or `written`.
+  ///   - consequence: what the property lacks and what reads and writes do then.
+  ///   - kind: what to use only from a mounted view, such as `state`.
+  @MainActor
+  func reportUseOutsideAMountedView(
+    _ wrapper: String, wrapperType: any Any.Type, verb: String, consequence: String,
+    kind: String
+  ) {
+    let name = describe(wrapper, wrapperType: wrapperType)
+    TrellisDiagnostics.report(
+      TrellisDiagnostic(
+        kind: .invalidInput, nodes: [name],
+        message:
+          "\(name) (\(wrapperType)) was \(verb) outside of a mounted view, so it \(consequence). "
+          + "Use \(kind) only from the body, actions and lifecycle callbacks of a mounted view."))
   }
 }

@@ -190,14 +190,10 @@ final class StateBox<Value> {
   }
 
   func reportUnmounted(_ verb: String) {
-    let name = declaration.describe("@State", wrapperType: State<Value>.self)
-    TrellisDiagnostics.report(
-      TrellisDiagnostic(
-        kind: .invalidInput, nodes: [name],
-        message:
-          "\(name) (State<\(Value.self)>) was \(verb) outside of a mounted view, so it has no "
-          + "storage; reads give the initial value and writes are ignored. Use state only from "
-          + "the body, actions and lifecycle callbacks of a mounted view."))
+    declaration.reportUseOutsideAMountedView(
+      "@State", wrapperType: State<Value>.self, verb: verb,
+      consequence: "has no storage; reads give the initial value and writes are ignored",
+      kind: "state")
   }
 }
 
